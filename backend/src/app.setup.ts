@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { requestContext } from './common/audit/request-context.js';
+import { ErrorFilter } from './common/errors/error.filter.js';
+import { createValidationPipe } from './common/http/validation.js';
+import { setTimeZone } from './common/time/time.js';
+import type { AppConfig } from './config/config.js';
+
+/** Everything main.ts and the tests share: pipes, filter, OpenAPI, the SPA under /horizon/. */
+export function configureApp(app: INestApplication, config: AppConfig): void {
+  const http = app as NestExpressApplication;
+  setTimeZone(config.timeZone);
+  http.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  http.disable('x-powered-by');
+  http.useBodyParser('json', { limit: '2mb' });
+  app.use((_req: Request, _res: Response, next: NextFunction) => requestContext.run({}, next));
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ErrorFilter());
+
+  const doc = new DocumentBuilder()
+    .setTitle('Horizon API')
+    .setDescription('新闻跟踪、翻译与期刊生产平台接口。错误体统一为 {status, message, code, timestamp}。')
+    .setVersion('1.0')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, doc), { jsonDocumentUrl: 'api/docs-json' });
+
+  serveSpa(http, config.staticDir);
+}
+
+/** The built UI at /horizon/ with history fallback: a /horizon/* path that is not a file answers index.html. */
+function serveSpa(app: NestExpressApplication, staticDir: string): void {
+  const index = join(staticDir, 'index.html');
+  app.use('/horizon', express.static(staticDir, { index: false, fallthrough: true, maxAge: '1h' }));
+  app.use('/horizon', (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (!existsSync(index)) return res.status(503).type('text/plain; charset=utf-8').send('界面尚未构建：请先运行 npm run build');
+    res.setHeader('Cache-Control', 'no-cache');
+    return res.sendFile(index);
+  });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'GET' && (req.path === '/' || req.path === '/horizon')) return res.redirect(302, '/horizon/');
+    return next();
+  });
+}

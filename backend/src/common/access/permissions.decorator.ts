@@ -1,0 +1,35 @@
+import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Principal } from '../auth/principal.js';
+
+export const ACCESS_KEY = 'horizon:access';
+
+/** What a handler requires. Read by the global AccessGuard; a handler without one is denied. */
+export type AccessRule = { kind: 'public' } | { kind: 'authenticated' } | { kind: 'permissions'; codes: string[] };
+
+/** Anyone, without a session (login, captcha, public key, health). */
+export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies AccessRule);
+
+/** Any logged-in user (own profile, menu build, dictionaries). */
+export const Authenticated = () =>
+  applyDecorators(SetMetadata(ACCESS_KEY, { kind: 'authenticated' } satisfies AccessRule), ApiBearerAuth(), ApiUnauthorizedResponse({ description: '未登录或登录已过期' }));
+
+/**
+ * Admin, or any one of the permission codes (eladmin's `@el.check('a','b')`).
+ * With no codes: administrators only.
+ */
+export const RequirePermissions = (...codes: string[]) =>
+  applyDecorators(
+    SetMetadata(ACCESS_KEY, { kind: 'permissions', codes } satisfies AccessRule),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: '未登录或登录已过期' }),
+    ApiForbiddenResponse({ description: codes.length ? `需要权限: admin 或 ${codes.join(' / ')}` : '仅管理员' }),
+  );
+
+/** Administrators only. */
+export const AdminOnly = () => RequirePermissions();
+
+/** The authenticated caller (set by AccessGuard). */
+export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): Principal => {
+  return ctx.switchToHttp().getRequest<{ principal: Principal }>().principal;
+});

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { computeDataScope } from '../access/data-scope.js';
+import { ADMIN_PERMISSION, type Principal } from './principal.js';
+
+type UserPart = Omit<Principal, 'sessionId'> & { enabled: boolean };
+
+const CACHE_TTL_MS = 10_000;
+
+/**
+ * Resolves who a user is for authorisation: permission codes, data scope and rank.
+ * Cached briefly per process; writes to users, roles, menus and depts call `invalidate()`.
+ */
+@Injectable()
+export class PrincipalService {
+  private readonly cache = new Map<number, { at: number; value: UserPart | undefined }>();
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  async load(userId: number): Promise<UserPart | undefined> {
+    const hit = this.cache.get(userId);
+    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value;
+    const value = await this.fetch(userId);
+    this.cache.set(userId, { at: Date.now(), value });
+    return value;
+  }
+
+  private async fetch(userId: number): Promise<UserPart | undefined> {
+    const users: Array<{ id: number; username: string; is_admin: boolean; enabled: boolean; dept_id: number | null }> = await this.db.query(
+      'SELECT id, username, is_admin, enabled, dept_id FROM sys_user WHERE id = $1',
+      [userId],
+    );
+    const user = users[0];
+    if (!user) return undefined;
+    const roles: Array<{ id: number; level: number; data_scope: string; dept_ids: number[] }> = await this.db.query(
+      `SELECT r.id, r.level, r.data_scope,
+              COALESCE(array_agg(rd.dept_id) FILTER (WHERE rd.dept_id IS NOT NULL), '{}') AS dept_ids
+         FROM sys_users_roles ur JOIN sys_role r ON r.id = ur.role_id
+         LEFT JOIN sys_roles_depts rd ON rd.role_id = r.id
+        WHERE ur.user_id = $1 GROUP BY r.id`,
+      [userId],
+    );
+    const perms: Array<{ permission: string }> = await this.db.query(
+      `SELECT DISTINCT m.permission FROM sys_users_roles ur
+         JOIN sys_roles_menus rm ON rm.role_id = ur.role_id
+         JOIN sys_menu m ON m.id = rm.menu_id
+        WHERE ur.user_id = $1 AND m.permission IS NOT NULL AND m.permission <> ''`,
+      [userId],
+    );
+    const codes = perms.flatMap((p) => p.permission.split(',').map((s) => s.trim())).filter(Boolean);
+    const isAdmin = user.is_admin || codes.includes(ADMIN_PERMISSION);
+    return {
+      userId: user.id,
+      username: user.username,
+      enabled: user.enabled,
+      isAdmin,
+      permissions: isAdmin ? [ADMIN_PERMISSION] : [...new Set(codes)].sort(),
+      deptId: user.dept_id,
+      dataScope: isAdmin ? null : await computeDataScope(this.db, roles.map((r) => ({ dataScope: r.data_scope, deptIds: r.dept_ids })), user.dept_id),
+      level: isAdmin ? 1 : roles.length ? Math.min(...roles.map((r) => r.level)) : Number.MAX_SAFE_INTEGER,
+    };
+  }
+}

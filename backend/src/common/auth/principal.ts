@@ -1,0 +1,22 @@
+/** The authenticated caller, resolved once per request by the access guard. */
+export interface Principal {
+  userId: number;
+  username: string;
+  sessionId: string;
+  isAdmin: boolean;
+  /** Permission codes (menu permissions over the user's roles); ['admin'] for administrators. */
+  permissions: string[];
+  deptId: number | null;
+  /** Dept ids the user may see; `null` = all departments. */
+  dataScope: number[] | null;
+  /** Highest rank over the user's roles (smallest level number). */
+  level: number;
+}
+
+export const ADMIN_PERMISSION = 'admin';
+
+/** eladmin's `@el.check`: admin passes; otherwise any one of the codes. No codes = admin only. */
+export function hasAnyPermission(principal: Pick<Principal, 'isAdmin' | 'permissions'>, codes: readonly string[]): boolean {
+  if (principal.isAdmin || principal.permissions.includes(ADMIN_PERMISSION)) return true;
+  return codes.some((c) => principal.permissions.includes(c));
+}

@@ -1,0 +1,51 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { AccessGuard, Authenticator } from './access/access.guard.js';
+import { AuditInterceptor } from './audit/audit.interceptor.js';
+import { PrincipalService } from './auth/principal.service.js';
+import { RsaService } from './auth/rsa.service.js';
+import { SessionService } from './auth/session.service.js';
+import { SettingsStore } from './auth/settings.store.js';
+import { TokenService } from './auth/token.service.js';
+import { dataSourceOptions } from './database/data-source.js';
+import { prepareDatabase } from './database/prepare.js';
+import { DateInterceptor } from './time/date.interceptor.js';
+
+/** Shared kernel: configuration, database, sessions, the access guard and the global interceptors. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [
+        JwtModule.register({}),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSourceOptions(config.databaseUrl),
+          dataSourceFactory: async (options) => {
+            const ds = await new DataSource(options!).initialize();
+            await prepareDatabase(ds, config);
+            return ds;
+          },
+        }),
+      ],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        SettingsStore,
+        RsaService,
+        TokenService,
+        SessionService,
+        PrincipalService,
+        Authenticator,
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: DateInterceptor },
+      ],
+      exports: [APP_CONFIG, SettingsStore, RsaService, TokenService, SessionService, PrincipalService, Authenticator],
+    };
+  }
+}

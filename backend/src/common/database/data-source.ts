@@ -1,0 +1,25 @@
+import 'reflect-metadata';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { AuditSubscriber } from '../audit/audit.subscriber.js';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from './migrations/index.js';
+import { SnakeNamingStrategy } from './naming.strategy.js';
+
+/** One definition for the app, the tests and the TypeORM CLI. `synchronize` is never on. */
+export function dataSourceOptions(url: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    subscribers: [AuditSubscriber],
+    namingStrategy: new SnakeNamingStrategy(),
+    synchronize: false,
+    migrationsRun: false,
+    migrationsTransactionMode: 'each',
+    extra: { max: Number(process.env.DATABASE_POOL_SIZE || 10), application_name: 'horizon' },
+  };
+}
+
+/** For `typeorm migration:generate -d dist/common/database/data-source.js` (needs DATABASE_URL). */
+export default new DataSource(dataSourceOptions(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/horizon'));

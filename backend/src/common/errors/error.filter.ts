@@ -1,0 +1,95 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+import { DomainException, ErrorCode } from './domain.exception.js';
+
+export interface ErrorBody {
+  status: number;
+  message: string;
+  code?: string;
+  timestamp: number;
+}
+
+const DEFAULT_MESSAGES: Record<number, [string, ErrorCode]> = {
+  400: ['请求参数错误', ErrorCode.BadRequest],
+  401: ['登录状态已过期，请重新登录', ErrorCode.Unauthorized],
+  403: ['没有权限访问此资源', ErrorCode.Forbidden],
+  404: ['请求的资源不存在', ErrorCode.NotFound],
+  405: ['不支持的请求方法', ErrorCode.BadRequest],
+  409: ['数据状态已变化，请刷新后重试', ErrorCode.Conflict],
+  413: ['上传内容过大', ErrorCode.TooLarge],
+  415: ['不支持的内容类型', ErrorCode.BadRequest],
+  429: ['请求过于频繁，请稍后再试', ErrorCode.TooManyAttempts],
+};
+
+/** Postgres errors that bad input can cause: answer 400/409 instead of 500. */
+function fromDatabase(error: QueryFailedError): [number, string, ErrorCode] | undefined {
+  const code = (error.driverError as { code?: string } | undefined)?.code;
+  switch (code) {
+    case '23505':
+      return [400, '数据已存在，不能重复', ErrorCode.Duplicate];
+    case '23503':
+      return [400, '数据被引用或引用的数据不存在', ErrorCode.InUse];
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+    case '22001':
+      return [400, '请求参数格式错误', ErrorCode.Validation];
+    case '40001':
+    case '40P01':
+      return [409, '数据正在被其他人修改，请重试', ErrorCode.Conflict];
+    default:
+      return undefined;
+  }
+}
+
+/** Turns every error into `{status, message, code, timestamp}` with HTTP status = `status`. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Error');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request>();
+    const body = this.toBody(exception, req);
+    (req as Request & { errorBody?: ErrorBody }).errorBody = body;
+    if (res.headersSent) return;
+    res.status(body.status).json(body);
+  }
+
+  toBody(exception: unknown, req?: Request): ErrorBody {
+    const timestamp = Date.now();
+    if (exception instanceof DomainException) {
+      return { status: exception.status, message: exception.message, code: exception.code, timestamp };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const [fallback, code] = DEFAULT_MESSAGES[status] ?? [exception.message, ErrorCode.BadRequest];
+      const response = exception.getResponse();
+      let message = fallback;
+      if (typeof response === 'object' && response && 'message' in response) {
+        const m = (response as { message: unknown }).message;
+        if (typeof m === 'string' && /[\u4e00-\u9fa5]/.test(m)) message = m;
+        else if (Array.isArray(m) && typeof m[0] === 'string' && /[\u4e00-\u9fa5]/.test(m[0])) message = m[0];
+        else if (status === 413) message = DEFAULT_MESSAGES[413][0];
+      }
+      return { status, message, code, timestamp };
+    }
+    if (exception instanceof QueryFailedError) {
+      const mapped = fromDatabase(exception);
+      if (mapped) return { status: mapped[0], message: mapped[1], code: mapped[2], timestamp };
+    }
+    const e = exception as { type?: string; status?: number; message?: string };
+    // body-parser errors (malformed JSON, body too large) carry a status but are not HttpExceptions.
+    if (e?.type === 'entity.parse.failed') return { status: 400, message: '请求体不是合法的 JSON', code: ErrorCode.BadRequest, timestamp };
+    if (e?.type === 'entity.too.large') return { status: 413, message: '请求体过大', code: ErrorCode.TooLarge, timestamp };
+    if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
+      const [message, code] = DEFAULT_MESSAGES[e.status] ?? ['请求参数错误', ErrorCode.BadRequest];
+      return { status: e.status, message, code, timestamp };
+    }
+    this.logger.error(`${req?.method ?? ''} ${req?.url ?? ''}: ${(exception as Error)?.stack ?? String(exception)}`);
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: '服务器内部错误，请稍后重试', code: ErrorCode.Internal, timestamp };
+  }
+}

@@ -1,0 +1,59 @@
+import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { DomainException, ErrorCode } from '../errors/domain.exception.js';
+
+/** Chinese fallbacks for class-validator constraints that carry no message of their own. */
+const TEMPLATES: Record<string, (field: string, error: ValidationError) => string> = {
+  whitelistValidation: (f) => `不支持的参数: ${f}`,
+  isNotEmpty: (f) => `${f}不能为空`,
+  isDefined: (f) => `${f}不能为空`,
+  isInt: (f) => `${f}必须是整数`,
+  isNumber: (f) => `${f}必须是数字`,
+  isBoolean: (f) => `${f}必须是布尔值`,
+  isString: (f) => `${f}必须是字符串`,
+  isArray: (f) => `${f}必须是数组`,
+  isEmail: (f) => `${f}邮箱格式不正确`,
+  isIn: (f) => `${f}的取值不正确`,
+  isEnum: (f) => `${f}的取值不正确`,
+  min: (f) => `${f}的值过小`,
+  max: (f) => `${f}的值过大`,
+  maxLength: (f) => `${f}长度超出限制`,
+  minLength: (f) => `${f}长度不足`,
+  arrayMaxSize: (f) => `${f}的数量超出限制`,
+  arrayNotEmpty: (f) => `${f}不能为空`,
+  matches: (f) => `${f}格式不正确`,
+  isDate: (f) => `${f}日期格式不正确`,
+  nestedValidation: (f) => `${f}格式不正确`,
+};
+
+function firstMessage(errors: ValidationError[], parent = ''): string | undefined {
+  for (const error of errors) {
+    const field = parent ? `${parent}.${error.property}` : error.property;
+    if (error.constraints) {
+      const [key, text] = Object.entries(error.constraints)[0];
+      if (/[\u4e00-\u9fa5]/.test(text)) return text;
+      const template = TEMPLATES[key];
+      return template ? template(field, error) : `${field}格式不正确`;
+    }
+    if (error.children?.length) {
+      const nested = firstMessage(error.children, field);
+      if (nested) return nested;
+    }
+  }
+  return undefined;
+}
+
+export function validationMessage(errors: ValidationError[]): string {
+  return firstMessage(errors) ?? '请求参数错误';
+}
+
+/** The global pipe: unknown fields are dropped (eladmin clients PUT whole records), transform, and a readable Chinese message naming the first bad field. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: false,
+    transform: true,
+    transformOptions: { enableImplicitConversion: false },
+    stopAtFirstError: true,
+    exceptionFactory: (errors) => DomainException.badRequest(validationMessage(errors), ErrorCode.Validation),
+  });
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+
+/** Validated runtime configuration. Every variable is documented in `.env.example`. */
+export interface AppConfig {
+  nodeEnv: string;
+  production: boolean;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  embeddedPgPort: number;
+  jwtSecret?: string;
+  rsaPrivateKey?: string;
+  adminPassword: string;
+  defaultUserPassword: string;
+  captchaEnabled: boolean;
+  sessionTtlMs: number;
+  rememberTtlMs: number;
+  loginMaxFailures: number;
+  loginLockMs: number;
+  casServerUrl?: string;
+  casServiceUrl?: string;
+  staticDir: string;
+  timeZone: string;
+  avatarMaxBytes: number;
+}
+
+const DEV_ADMIN_PASSWORD = 'Horizon@2026';
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (/^(true|1|yes|on)$/i.test(value)) return true;
+  if (/^(false|0|no|off)$/i.test(value)) return false;
+  throw new Error(`Invalid boolean value: ${value}`);
+}
+
+function int(name: string, value: string | undefined, fallback: number, min = 0): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const production = nodeEnv === 'production';
+  const errors: string[] = [];
+  if (production && !env.JWT_SECRET) errors.push('JWT_SECRET is required in production');
+  if (production && env.JWT_SECRET && env.JWT_SECRET.length < 32) errors.push('JWT_SECRET must be at least 32 characters');
+  if (production && !env.ADMIN_PASSWORD) errors.push('ADMIN_PASSWORD is required in production (password of the seeded admin)');
+  if (errors.length) throw new Error(`Configuration error:\n- ${errors.join('\n- ')}`);
+  return {
+    nodeEnv,
+    production,
+    port: int('PORT', env.PORT, 8000, 0),
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedPgPort: int('EMBEDDED_PG_PORT', env.EMBEDDED_PG_PORT, 54329, 1),
+    jwtSecret: env.JWT_SECRET || undefined,
+    rsaPrivateKey: env.RSA_PRIVATE_KEY?.replace(/\\n/g, '\n') || undefined,
+    adminPassword: env.ADMIN_PASSWORD || DEV_ADMIN_PASSWORD,
+    defaultUserPassword: env.DEFAULT_USER_PASSWORD || '123456',
+    captchaEnabled: bool(env.CAPTCHA_ENABLED, true),
+    sessionTtlMs: int('SESSION_TTL_MINUTES', env.SESSION_TTL_MINUTES, 240, 1) * 60_000,
+    rememberTtlMs: int('SESSION_REMEMBER_TTL_MINUTES', env.SESSION_REMEMBER_TTL_MINUTES, 1440, 1) * 60_000,
+    loginMaxFailures: int('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5, 1),
+    loginLockMs: int('LOGIN_LOCK_MINUTES', env.LOGIN_LOCK_MINUTES, 15, 1) * 60_000,
+    casServerUrl: env.CAS_SERVER_URL || undefined,
+    casServiceUrl: env.CAS_SERVICE_URL || undefined,
+    staticDir: resolve(env.STATIC_DIR || resolve(__dirname, '../../../frontend/dist')),
+    timeZone: env.TZ || 'Asia/Shanghai',
+    avatarMaxBytes: int('AVATAR_MAX_MB', env.AVATAR_MAX_MB, 5, 1) * 1024 * 1024,
+  };
+}
+
+/** A random secret for development deployments that supplied none (persisted by the caller). */
+export function randomSecret(): string {
+  return randomBytes(48).toString('base64url');
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

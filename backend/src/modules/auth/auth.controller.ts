@@ -1,0 +1,107 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AdminOnly, Authenticated, CurrentUser, Public } from '../../common/access/permissions.decorator.js';
+import type { AuthedRequest } from '../../common/access/access.guard.js';
+import { Log } from '../../common/audit/log.decorator.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { RsaService } from '../../common/auth/rsa.service.js';
+import { DomainException } from '../../common/errors/domain.exception.js';
+import { ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import { LoginDto } from './auth.dto.js';
+import { AuthService, type ClientInfo } from './auth.service.js';
+import { CaptchaService } from './captcha.service.js';
+
+const client = (req: Request): ClientInfo => ({ ip: req.ip ?? null, browser: req.headers['user-agent'] ?? null });
+
+class OnlineQuery extends ListQuery {
+  @TrimmedFilter()
+  username?: string;
+}
+
+@ApiTags('认证')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly captcha: CaptchaService,
+    private readonly rsa: RsaService,
+  ) {}
+
+  @Public()
+  @Get('code')
+  code() {
+    return this.captcha.create();
+  }
+
+  @Public()
+  @Get('publicKey')
+  publicKey() {
+    return { publicKey: this.rsa.publicKey };
+  }
+
+  @Log('用户登录')
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  login(@Body() dto: LoginDto, @Req() req: Request) {
+    return this.auth.login(dto, client(req));
+  }
+
+  @Authenticated()
+  @Get('info')
+  info(@CurrentUser() me: Principal) {
+    return this.auth.info(me);
+  }
+
+  /** Idempotent: always 200, revokes the caller's session when the token is still valid. */
+  @Public()
+  @Delete('logout')
+  @HttpCode(200)
+  async logout(@Req() req: AuthedRequest): Promise<void> {
+    await this.auth.logout(req.principal);
+  }
+
+  @AdminOnly()
+  @Get('online')
+  online(@CurrentUser() me: Principal, @Query() query: OnlineQuery) {
+    return this.auth.online(me, query.username, query.page ?? 0, query.size ?? 20);
+  }
+
+  @Log('强制下线')
+  @AdminOnly()
+  @Delete(['online', 'online/'])
+  @ApiBody({ schema: { type: 'array', items: { type: 'string' } } })
+  kick(@Body() keys: unknown) {
+    if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string')) {
+      throw DomainException.badRequest('请选择要强退的会话（key 数组）');
+    }
+    return this.auth.kick(keys as string[]);
+  }
+}
+
+@ApiTags('认证')
+@Controller('cas')
+export class CasController {
+  constructor(private readonly auth: AuthService) {}
+
+  private service(req: Request): string {
+    return `${req.protocol}://${req.get('host')}/cas/casLogin`;
+  }
+
+  /** Redirects to the CAS server's login page (404 when CAS is not configured). */
+  @Public()
+  @Get('ssologin')
+  ssologin(@Req() req: Request, @Res() res: Response): void {
+    res.redirect(302, this.auth.casLoginUrl(this.service(req)));
+  }
+
+  /** CAS callback: validates the ticket, sets the HORIZON-TOKEN cookie the UI reads and opens the app. */
+  @Public()
+  @Get('casLogin')
+  async casLogin(@Query('ticket') ticket: string | undefined, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const { token } = await this.auth.casLogin(ticket, this.service(req), client(req));
+    res.cookie('HORIZON-TOKEN', token, { path: '/', sameSite: 'lax', secure: req.secure, maxAge: 24 * 3600_000 });
+    res.redirect(302, '/horizon/');
+  }
+}

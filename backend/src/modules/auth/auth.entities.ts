@@ -1,0 +1,70 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A server-side login session; the JWT only carries its id, so it can be revoked. */
+@Entity('sys_session')
+export class Session {
+  @PrimaryColumn({ type: 'uuid' })
+  id: string;
+
+  @Index()
+  @Column({ type: 'int' })
+  userId: number;
+
+  @Column({ type: 'boolean', default: false })
+  rememberMe: boolean;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  ip: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  browser: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  loginTime: Date;
+
+  @Column({ type: 'timestamptz' })
+  lastAccessTime: Date;
+
+  @Index()
+  @Column({ type: 'timestamptz' })
+  expiresAt: Date;
+}
+
+@Entity('sys_captcha')
+export class Captcha {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  uuid: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  answer: string;
+
+  @Index()
+  @Column({ type: 'timestamptz' })
+  expiresAt: Date;
+}
+
+@Entity('sys_login_failure')
+@Index(['username', 'createTime'])
+export class LoginFailure {
+  @PrimaryGeneratedColumn('increment', { type: 'bigint' })
+  id: string;
+
+  @Column({ type: 'varchar', length: 64 })
+  username: string;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  ip: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createTime: Date;
+}
+
+/** Deployment-wide generated settings (RSA key pair, JWT secret when not configured). */
+@Entity('sys_setting')
+export class Setting {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
+  key: string;
+
+  @Column({ type: 'text' })
+  value: string;
+}

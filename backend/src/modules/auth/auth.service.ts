@@ -1,0 +1,161 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { verifyPassword } from '../../common/auth/password.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { PrincipalService } from '../../common/auth/principal.service.js';
+import { RsaService } from '../../common/auth/rsa.service.js';
+import { SessionService } from '../../common/auth/session.service.js';
+import { TokenService } from '../../common/auth/token.service.js';
+import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { likePattern, page, type Page } from '../../common/http/list-query.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import type { UserDto } from '../users/user.dto.js';
+import { UsersService } from '../users/users.service.js';
+import type { LoginDto, OnlineSessionDto } from './auth.dto.js';
+import { CaptchaService } from './captcha.service.js';
+
+export interface ClientInfo {
+  ip: string | null;
+  browser: string | null;
+}
+
+const BAD_CREDENTIALS = '用户名或密码错误';
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly captcha: CaptchaService,
+    private readonly rsa: RsaService,
+    private readonly sessions: SessionService,
+    private readonly tokens: TokenService,
+    private readonly principals: PrincipalService,
+    private readonly users: UsersService,
+  ) {}
+
+  /** 5 failures for a username within 15 minutes lock further attempts until the oldest one ages out. */
+  private async assertNotLocked(username: string): Promise<void> {
+    const rows: Array<{ n: number; oldest: Date | null }> = await this.db.query(
+      `SELECT count(*)::int AS n, min(create_time) AS oldest FROM sys_login_failure
+        WHERE lower(username) = lower($1) AND create_time > now() - ($2::int * interval '1 millisecond')`,
+      [username, this.config.loginLockMs],
+    );
+    const { n, oldest } = rows[0];
+    if (n >= this.config.loginMaxFailures && oldest) {
+      const retryAt = new Date(oldest.getTime() + this.config.loginLockMs);
+      const minutes = Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 60_000));
+      throw new DomainException(429, `登录失败次数过多，请 ${minutes} 分钟后再试`, ErrorCode.TooManyAttempts);
+    }
+  }
+
+  private async recordFailure(username: string, ip: string | null): Promise<void> {
+    await this.db.query('INSERT INTO sys_login_failure (username, ip) VALUES ($1, $2)', [username.slice(0, 64), ip]);
+    await this.db.query("DELETE FROM sys_login_failure WHERE create_time < now() - interval '1 day'");
+  }
+
+  async login(dto: LoginDto, client: ClientInfo): Promise<{ token: string; user: UserDto }> {
+    const username = dto.username.trim();
+    await this.assertNotLocked(username);
+    await this.captcha.verify(dto.uuid, dto.code);
+    const password = this.rsa.decrypt(dto.password);
+    const rows: Array<{ id: number; password: string; enabled: boolean }> = await this.db.query(
+      'SELECT id, password, enabled FROM sys_user WHERE lower(username) = lower($1)',
+      [username],
+    );
+    const user = rows[0];
+    // Verify even for unknown users so timing does not reveal which usernames exist.
+    const ok = await verifyPassword(user?.password ?? '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$Zm9vYmFyYmF6cXV4', password);
+    if (!user || !ok) {
+      await this.recordFailure(username, client.ip);
+      throw DomainException.badRequest(BAD_CREDENTIALS, ErrorCode.BadCredentials);
+    }
+    if (!user.enabled) throw DomainException.badRequest('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
+    await this.db.query('DELETE FROM sys_login_failure WHERE lower(username) = lower($1)', [username]);
+    return this.startSession(user.id, dto.rememberMe ?? false, client);
+  }
+
+  private async startSession(userId: number, rememberMe: boolean, client: ClientInfo): Promise<{ token: string; user: UserDto }> {
+    const info = await this.users.info(userId);
+    const sid = await this.sessions.create(userId, rememberMe, client.ip, client.browser);
+    await this.sessions.purgeExpired();
+    return { token: this.tokens.sign(sid, userId, info.username), user: info };
+  }
+
+  async info(principal: Principal): Promise<{ user: UserDto; roles: string[]; dataScopes: number[] }> {
+    return { user: await this.users.info(principal.userId), roles: principal.permissions, dataScopes: principal.dataScope ?? [] };
+  }
+
+  async logout(principal: Principal | undefined): Promise<void> {
+    if (principal) await this.sessions.revoke([principal.sessionId]);
+  }
+
+  async online(me: Principal, username: string | undefined, pageNo: number, size: number): Promise<Page<OnlineSessionDto>> {
+    const like = username ? likePattern(username) : null;
+    const rows: Array<OnlineSessionDto & { total: number }> = await this.db.query(
+      `SELECT s.id AS key, u.username AS "userName", u.nick_name AS "nickName", d.name AS dept, s.browser, s.ip,
+              s.login_time AS "loginTime", s.last_access_time AS "lastAccessTime", s.expires_at AS "expiresAt",
+              count(*) OVER ()::int AS total
+         FROM sys_session s JOIN sys_user u ON u.id = s.user_id LEFT JOIN sys_dept d ON d.id = u.dept_id
+        WHERE s.expires_at > now() AND ($1::text IS NULL OR u.username ILIKE $1 OR u.nick_name ILIKE $1)
+        ORDER BY s.login_time DESC LIMIT $2 OFFSET $3`,
+      [like, size, pageNo * size],
+    );
+    const total = rows[0]?.total ?? (pageNo > 0 ? await this.countOnline(like) : 0);
+    return page(rows.map(({ total: _t, ...r }) => ({ ...r, current: r.key === me.sessionId })), total);
+  }
+
+  private async countOnline(like: string | null): Promise<number> {
+    const rows: Array<{ n: number }> = await this.db.query(
+      `SELECT count(*)::int AS n FROM sys_session s JOIN sys_user u ON u.id = s.user_id
+        WHERE s.expires_at > now() AND ($1::text IS NULL OR u.username ILIKE $1 OR u.nick_name ILIKE $1)`,
+      [like],
+    );
+    return rows[0].n;
+  }
+
+  async kick(keys: string[]): Promise<void> {
+    const valid = keys.filter((k) => /^[0-9a-f-]{36}$/i.test(k));
+    if (valid.length !== keys.length) throw DomainException.badRequest('会话标识格式不正确');
+    await this.sessions.revoke(valid);
+  }
+
+  // --- CAS 2.0 single sign-on -------------------------------------------------------------
+
+  private casConfigured(): { server: string } {
+    if (!this.config.casServerUrl) throw DomainException.notFound('未配置 CAS 单点登录（CAS_SERVER_URL）');
+    return { server: this.config.casServerUrl.replace(/\/+$/, '') };
+  }
+
+  casLoginUrl(service: string): string {
+    const { server } = this.casConfigured();
+    return `${server}/login?service=${encodeURIComponent(service)}`;
+  }
+
+  /** Validates a service ticket with the CAS server and opens a session for the named local user. */
+  async casLogin(ticket: string | undefined, service: string, client: ClientInfo): Promise<{ token: string; user: UserDto }> {
+    const { server } = this.casConfigured();
+    if (!ticket || !/^[\w.:-]{1,512}$/.test(ticket)) throw DomainException.badRequest('缺少或无效的 CAS 票据');
+    let xml: string;
+    try {
+      const res = await fetch(`${server}/serviceValidate?ticket=${encodeURIComponent(ticket)}&service=${encodeURIComponent(service)}`, { signal: AbortSignal.timeout(10_000) });
+      xml = await res.text();
+    } catch (e) {
+      this.logger.warn(`CAS validation failed: ${String(e)}`);
+      throw new DomainException(502, 'CAS 认证服务不可用，请稍后重试', ErrorCode.NotConfigured);
+    }
+    const username = /<cas:user>\s*([^<\s]+)\s*<\/cas:user>/.exec(xml)?.[1];
+    if (!username || !/<cas:authenticationSuccess>/.test(xml)) throw DomainException.unauthorized('CAS 票据验证失败，请重新登录');
+    const rows: Array<{ id: number; enabled: boolean }> = await this.db.query('SELECT id, enabled FROM sys_user WHERE lower(username) = lower($1)', [username]);
+    if (!rows[0]) throw DomainException.forbidden(`CAS 用户 ${username} 未在本系统开通账号`);
+    if (!rows[0].enabled) throw DomainException.forbidden('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
+    return this.startSession(rows[0].id, false, client);
+  }
+
+  invalidatePrincipals(): void {
+    this.principals.invalidate();
+  }
+}

@@ -1,0 +1,70 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { BooleanFilter, DateRangeFilter, ListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
+import type { Job } from './job.entity.js';
+
+export class JobQuery extends ListQuery {
+  @ApiPropertyOptional({ description: '岗位名称（模糊）' })
+  @TrimmedFilter()
+  name?: string;
+
+  @ApiPropertyOptional()
+  @BooleanFilter()
+  @IsBoolean({ message: 'enabled 必须是 true 或 false' })
+  enabled?: boolean;
+
+  @ApiPropertyOptional({ type: [String] })
+  @DateRangeFilter()
+  createTime?: [Date, Date];
+}
+
+export class JobWriteDto {
+  @ApiProperty()
+  @IsString({ message: '岗位名称必须是字符串' })
+  @IsNotEmpty({ message: '岗位名称不能为空' })
+  @MaxLength(100, { message: '岗位名称不能超过 100 个字符' })
+  name: string;
+
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt({ message: '排序必须是整数' })
+  @Min(0, { message: '排序不能小于 0' })
+  @Max(99999, { message: '排序不能大于 99999' })
+  jobSort: number;
+
+  @ApiProperty()
+  @Transform(({ value }: { value: unknown }) => toBoolean(value))
+  @IsBoolean({ message: '状态必须是 true 或 false' })
+  enabled: boolean;
+}
+
+export class JobUpdateDto extends JobWriteDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt({ message: 'id 必须是整数' })
+  @Min(1, { message: 'id 必须是正整数' })
+  id: number;
+}
+
+export interface JobDto {
+  id: number;
+  name: string;
+  jobSort: number;
+  enabled: boolean;
+  createBy: string | null;
+  updateBy: string | null;
+  createTime: Date;
+  updateTime: Date;
+}
+
+export const toJobDto = (j: Job): JobDto => ({
+  id: j.id,
+  name: j.name,
+  jobSort: j.jobSort,
+  enabled: j.enabled,
+  createBy: j.createBy,
+  updateBy: j.updateBy,
+  createTime: j.createTime,
+  updateTime: j.updateTime,
+});

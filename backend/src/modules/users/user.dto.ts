@@ -1,0 +1,203 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
+import { BooleanFilter, DateRangeFilter, IdFilter, ListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
+import type { User } from './user.entity.js';
+
+/** `{id}` relation stub of the wire contract. */
+export class IdRef {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt({ message: 'id 必须是整数' })
+  @Min(1, { message: 'id 必须是正整数' })
+  id: number;
+}
+
+export const PHONE_PATTERN = /^1[34578]\d{9}$/;
+
+export class UserQuery extends ListQuery {
+  @ApiPropertyOptional({ description: '用户名、昵称或邮箱模糊搜索' })
+  @TrimmedFilter()
+  blurry?: string;
+
+  @ApiPropertyOptional({ description: '部门（含下级启用部门）' })
+  @IdFilter()
+  deptId?: number;
+
+  @ApiPropertyOptional()
+  @BooleanFilter()
+  @IsBoolean({ message: 'enabled 必须是 true 或 false' })
+  enabled?: boolean;
+
+  @ApiPropertyOptional({ type: [String], description: '创建时间范围：开始,结束' })
+  @DateRangeFilter()
+  createTime?: [Date, Date];
+
+  @ApiPropertyOptional()
+  @IdFilter()
+  id?: number;
+}
+
+export class UserWriteDto {
+  @ApiProperty({ description: '用户名' })
+  @IsString({ message: '用户名必须是字符串' })
+  @IsNotEmpty({ message: '用户名不能为空' })
+  @MaxLength(64, { message: '用户名不能超过 64 个字符' })
+  @Matches(/^[A-Za-z0-9_.@-]+$/, { message: '用户名只能包含字母、数字和 _ . @ -' })
+  username: string;
+
+  @ApiProperty({ description: '昵称' })
+  @IsString({ message: '昵称必须是字符串' })
+  @IsNotEmpty({ message: '昵称不能为空' })
+  @MaxLength(64, { message: '昵称不能超过 64 个字符' })
+  nickName: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsEmail({}, { message: '邮箱格式不正确' })
+  @MaxLength(128, { message: '邮箱不能超过 128 个字符' })
+  email?: string | null;
+
+  @ApiPropertyOptional({ description: '手机号码' })
+  @IsOptional()
+  @Matches(PHONE_PATTERN, { message: '请输入正确的11位手机号码' })
+  phone?: string | null;
+
+  @ApiPropertyOptional({ enum: ['男', '女'] })
+  @IsOptional()
+  @IsIn(['男', '女'], { message: '性别只能是 男 或 女' })
+  gender?: string | null;
+
+  @ApiProperty()
+  @Transform(({ value }: { value: unknown }) => toBoolean(value))
+  @IsBoolean({ message: '状态必须是 true 或 false' })
+  enabled: boolean;
+
+  @ApiPropertyOptional({ type: IdRef })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => IdRef)
+  dept?: IdRef | null;
+
+  @ApiProperty({ type: [IdRef] })
+  @IsArray({ message: '角色必须是数组' })
+  @ArrayMaxSize(100, { message: '角色数量超出限制' })
+  @ValidateNested({ each: true })
+  @Type(() => IdRef)
+  roles: IdRef[];
+
+  @ApiPropertyOptional({ type: [IdRef] })
+  @IsOptional()
+  @IsArray({ message: '岗位必须是数组' })
+  @ArrayMaxSize(100, { message: '岗位数量超出限制' })
+  @ValidateNested({ each: true })
+  @Type(() => IdRef)
+  jobs?: IdRef[];
+}
+
+export class UserUpdateDto extends UserWriteDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt({ message: 'id 必须是整数' })
+  @Min(1, { message: 'id 必须是正整数' })
+  id: number;
+}
+
+export class CenterDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt({ message: 'id 必须是整数' })
+  id: number;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty({ message: '昵称不能为空' })
+  @MaxLength(64, { message: '昵称不能超过 64 个字符' })
+  nickName: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Matches(PHONE_PATTERN, { message: '请输入正确的11位手机号码' })
+  phone?: string | null;
+
+  @ApiPropertyOptional({ enum: ['男', '女'] })
+  @IsOptional()
+  @IsIn(['男', '女'], { message: '性别只能是 男 或 女' })
+  gender?: string | null;
+}
+
+export class UpdatePassDto {
+  @ApiProperty({ description: 'RSA 加密的旧密码' })
+  @IsString({ message: '旧密码不能为空' })
+  @IsNotEmpty({ message: '旧密码不能为空' })
+  @MaxLength(1024, { message: '旧密码格式不正确' })
+  oldPass: string;
+
+  @ApiProperty({ description: 'RSA 加密的新密码' })
+  @IsString({ message: '新密码不能为空' })
+  @IsNotEmpty({ message: '新密码不能为空' })
+  @MaxLength(1024, { message: '新密码格式不正确' })
+  newPass: string;
+}
+
+export class UpdateEmailDto {
+  @ApiProperty({ description: 'RSA 加密的当前密码' })
+  @IsString({ message: '密码不能为空' })
+  @IsNotEmpty({ message: '密码不能为空' })
+  @MaxLength(1024, { message: '密码格式不正确' })
+  password: string;
+
+  @ApiProperty()
+  @IsEmail({}, { message: '邮箱格式不正确' })
+  @MaxLength(128, { message: '邮箱不能超过 128 个字符' })
+  email: string;
+}
+
+export class UserJobsDto {
+  @ApiProperty({ type: [Number], description: '岗位 id 列表' })
+  @IsArray({ message: 'jobs 必须是数组' })
+  @ArrayMaxSize(100, { message: '岗位数量超出限制' })
+  @IsInt({ each: true, message: '岗位 id 必须是整数' })
+  jobs: number[];
+}
+
+export interface UserDto {
+  id: number;
+  username: string;
+  nickName: string;
+  email: string | null;
+  phone: string | null;
+  gender: string | null;
+  avatarName: string | null;
+  enabled: boolean;
+  pwdResetTime: Date | null;
+  dept: { id: number; name: string; pid: number | null } | null;
+  roles: Array<{ id: number; name: string; level: number; dataScope: string }>;
+  jobs: Array<{ id: number; name: string }>;
+  createBy: string | null;
+  updateBy: string | null;
+  createTime: Date;
+  updateTime: Date;
+}
+
+/** The only way a user leaves the service: never a password hash, never isAdmin. */
+export function toUserDto(u: User): UserDto {
+  return {
+    id: u.id,
+    username: u.username,
+    nickName: u.nickName,
+    email: u.email,
+    phone: u.phone,
+    gender: u.gender,
+    avatarName: u.avatarName,
+    enabled: u.enabled,
+    pwdResetTime: u.pwdResetTime,
+    dept: u.dept ? { id: u.dept.id, name: u.dept.name, pid: u.dept.pid } : null,
+    roles: (u.roles ?? []).map((r) => ({ id: r.id, name: r.name, level: r.level, dataScope: r.dataScope })),
+    jobs: (u.jobs ?? []).map((j) => ({ id: j.id, name: j.name })),
+    createBy: u.createBy,
+    updateBy: u.updateBy,
+    createTime: u.createTime,
+    updateTime: u.updateTime,
+  };
+}

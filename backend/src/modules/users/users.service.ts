@@ -1,0 +1,269 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
+import { deptWithDescendants } from '../../common/access/data-scope.js';
+import { assertLevel } from '../../common/access/level.js';
+import { hashPassword, verifyPassword } from '../../common/auth/password.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { PrincipalService } from '../../common/auth/principal.service.js';
+import { RsaService } from '../../common/auth/rsa.service.js';
+import { SessionService } from '../../common/auth/session.service.js';
+import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
+import { applyListQuery, likePattern, page, type Page } from '../../common/http/list-query.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { Dept } from '../dept/dept.entity.js';
+import { Job } from '../jobs/job.entity.js';
+import { Role } from '../roles/role.entity.js';
+import { type CenterDto, toUserDto, type UpdateEmailDto, type UpdatePassDto, type UserDto, type UserQuery, type UserUpdateDto, type UserWriteDto } from './user.dto.js';
+import { User } from './user.entity.js';
+
+const SORT = { id: 'u.id', username: 'u.username', nickName: 'u.nickName', createTime: 'u.createTime', updateTime: 'u.updateTime', enabled: 'u.enabled' };
+const IMAGE_TYPES: Array<[ext: string, magic: (b: Buffer) => boolean]> = [
+  ['png', (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
+  ['jpg', (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
+  ['gif', (b) => b.subarray(0, 6).toString('ascii') === 'GIF87a' || b.subarray(0, 6).toString('ascii') === 'GIF89a'],
+];
+
+@Injectable()
+export class UsersService {
+  private readonly logger = new Logger(UsersService.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly rsa: RsaService,
+    private readonly sessions: SessionService,
+    private readonly principals: PrincipalService,
+  ) {}
+
+  private get repo() {
+    return this.db.getRepository(User);
+  }
+
+  /** Dept ids the list may show: the dept filter (with enabled descendants) intersected with the data scope. */
+  private async visibleDepts(principal: Principal, deptId?: number): Promise<number[] | null> {
+    const filter = deptId ? await deptWithDescendants(this.db, [deptId]) : null;
+    const scope = principal.dataScope;
+    if (filter && scope) return filter.filter((id) => scope.includes(id));
+    return filter ?? scope;
+  }
+
+  private async filtered(principal: Principal, q: UserQuery): Promise<SelectQueryBuilder<User> | undefined> {
+    const depts = await this.visibleDepts(principal, q.deptId);
+    if (depts && depts.length === 0) return undefined;
+    const qb = this.repo.createQueryBuilder('u').leftJoinAndSelect('u.dept', 'dept').leftJoinAndSelect('u.roles', 'roles').leftJoinAndSelect('u.jobs', 'jobs');
+    if (depts) qb.andWhere('u.deptId IN (:...depts)', { depts });
+    if (q.id) qb.andWhere('u.id = :id', { id: q.id });
+    if (q.enabled !== undefined) qb.andWhere('u.enabled = :enabled', { enabled: q.enabled });
+    if (q.createTime) qb.andWhere('u.createTime BETWEEN :from AND :to', { from: q.createTime[0], to: q.createTime[1] });
+    if (q.blurry) {
+      const like = likePattern(q.blurry);
+      qb.andWhere(new Brackets((w) => w.where('u.username ILIKE :like', { like }).orWhere('u.nickName ILIKE :like').orWhere('u.email ILIKE :like')));
+    }
+    return qb;
+  }
+
+  async list(principal: Principal, q: UserQuery): Promise<Page<UserDto>> {
+    const qb = await this.filtered(principal, q);
+    if (!qb) return page([], 0);
+    const [rows, total] = await applyListQuery(qb, q, SORT).getManyAndCount();
+    return page(rows.map(toUserDto), total);
+  }
+
+  async download(principal: Principal, q: UserQuery) {
+    const qb = await this.filtered(principal, q);
+    const rows = qb ? await qb.orderBy('u.id', 'ASC').take(EXPORT_MAX_ROWS).getMany() : [];
+    return xlsxFile('用户数据', [
+      { header: '用户名', value: (u: User) => u.username },
+      { header: '昵称', value: (u) => u.nickName },
+      { header: '角色', value: (u) => u.roles.map((r) => r.name).join(', ') },
+      { header: '部门', value: (u) => u.dept?.name },
+      { header: '岗位', value: (u) => u.jobs.map((j) => j.name).join(', ') },
+      { header: '邮箱', value: (u) => u.email },
+      { header: '状态', value: (u) => (u.enabled ? '启用' : '禁用') },
+      { header: '手机号码', value: (u) => u.phone },
+      { header: '修改密码的时间', value: (u) => u.pwdResetTime, width: 20 },
+      { header: '创建日期', value: (u) => u.createTime, width: 20 },
+    ], rows);
+  }
+
+  async findOne(id: number): Promise<User> {
+    const user = await this.repo.findOne({ where: { id }, relations: { dept: true, roles: true, jobs: true } });
+    if (!user) throw DomainException.notFound(`用户不存在: id is ${id}`);
+    return user;
+  }
+
+  async info(id: number): Promise<UserDto> {
+    return toUserDto(await this.findOne(id));
+  }
+
+  /** Active users for pickers (share, reviewer, supplier). */
+  async selectUser(): Promise<Array<{ id: number; username: string; nickName: string; dept: { id: number; name: string } | null }>> {
+    const users = await this.repo.find({ where: { enabled: true }, relations: { dept: true }, order: { id: 'ASC' }, take: 5000 });
+    return users.map((u) => ({ id: u.id, username: u.username, nickName: u.nickName, dept: u.dept ? { id: u.dept.id, name: u.dept.name } : null }));
+  }
+
+  private async resolveRelations(dto: UserWriteDto) {
+    const roleIds = [...new Set(dto.roles.map((r) => r.id))];
+    const roles = roleIds.length ? await this.db.getRepository(Role).findBy({ id: In(roleIds) }) : [];
+    if (roles.length !== roleIds.length) throw DomainException.badRequest('所选角色不存在');
+    const jobIds = [...new Set((dto.jobs ?? []).map((j) => j.id))];
+    const jobs = jobIds.length ? await this.db.getRepository(Job).findBy({ id: In(jobIds) }) : [];
+    if (jobs.length !== jobIds.length) throw DomainException.badRequest('所选岗位不存在');
+    const dept = dto.dept?.id ? await this.db.getRepository(Dept).findOneBy({ id: dto.dept.id }) : null;
+    if (dto.dept?.id && !dept) throw DomainException.badRequest('所选部门不存在');
+    return { roles, jobs, dept };
+  }
+
+  private assertInScope(principal: Principal, deptId: number | null | undefined): void {
+    if (principal.dataScope && (deptId == null || !principal.dataScope.includes(deptId))) {
+      throw DomainException.forbidden('不能操作数据权限范围以外部门的用户');
+    }
+  }
+
+  private async assertUnique(dto: { username: string; email?: string | null }, exceptId?: number): Promise<void> {
+    const sameName = await this.repo.createQueryBuilder('u').where('lower(u.username) = lower(:n)', { n: dto.username }).getOne();
+    if (sameName && sameName.id !== exceptId) throw DomainException.badRequest(`用户名 ${dto.username} 已存在`, ErrorCode.Duplicate);
+    if (dto.email) {
+      const sameMail = await this.repo.createQueryBuilder('u').where('lower(u.email) = lower(:e)', { e: dto.email }).getOne();
+      if (sameMail && sameMail.id !== exceptId) throw DomainException.badRequest(`邮箱 ${dto.email} 已被使用`, ErrorCode.Duplicate);
+    }
+  }
+
+  async create(principal: Principal, dto: UserWriteDto): Promise<UserDto> {
+    const { roles, jobs, dept } = await this.resolveRelations(dto);
+    assertLevel(principal, ...roles.map((r) => r.level));
+    this.assertInScope(principal, dept?.id);
+    await this.assertUnique(dto);
+    const user = this.repo.create({
+      username: dto.username,
+      nickName: dto.nickName,
+      email: dto.email || null,
+      phone: dto.phone || null,
+      gender: dto.gender || null,
+      enabled: dto.enabled,
+      dept,
+      roles,
+      jobs,
+      password: await hashPassword(this.config.defaultUserPassword),
+    });
+    const saved = await this.repo.save(user);
+    return this.info(saved.id);
+  }
+
+  async update(principal: Principal, dto: UserUpdateDto): Promise<void> {
+    const user = await this.findOne(dto.id);
+    const { roles, jobs, dept } = await this.resolveRelations(dto);
+    assertLevel(principal, ...user.roles.map((r) => r.level), ...roles.map((r) => r.level));
+    this.assertInScope(principal, user.deptId);
+    this.assertInScope(principal, dept?.id);
+    if (user.id === principal.userId && !dto.enabled) throw DomainException.badRequest('不能禁用当前登录的账号');
+    await this.assertUnique(dto, user.id);
+    Object.assign(user, { username: dto.username, nickName: dto.nickName, email: dto.email || null, phone: dto.phone || null, gender: dto.gender || null, enabled: dto.enabled, dept, roles, jobs });
+    await this.repo.save(user);
+    if (!dto.enabled) await this.sessions.revokeUser([user.id]);
+    this.principals.invalidate();
+  }
+
+  async delete(principal: Principal, ids: number[]): Promise<void> {
+    if (ids.includes(principal.userId)) throw DomainException.badRequest('不能删除当前登录的账号');
+    const users = await this.repo.find({ where: { id: In(ids) }, relations: { roles: true } });
+    if (users.length !== ids.length) throw DomainException.notFound('所选用户不存在或已被删除');
+    for (const u of users) {
+      assertLevel(principal, ...u.roles.map((r) => r.level));
+      this.assertInScope(principal, u.deptId);
+    }
+    await this.db.transaction(async (em) => {
+      await this.sessions.revokeUser(ids);
+      await em.delete(User, { id: In(ids) });
+    });
+    this.principals.invalidate();
+  }
+
+  async resetPassword(principal: Principal, ids: number[]): Promise<void> {
+    const users = await this.repo.find({ where: { id: In(ids) }, relations: { roles: true } });
+    if (users.length !== ids.length) throw DomainException.notFound('所选用户不存在或已被删除');
+    for (const u of users) {
+      assertLevel(principal, ...u.roles.map((r) => r.level));
+      this.assertInScope(principal, u.deptId);
+    }
+    const hashed = await hashPassword(this.config.defaultUserPassword);
+    await this.repo.update({ id: In(ids) }, { password: hashed, pwdResetTime: new Date() });
+    await this.sessions.revokeUser(ids, principal.sessionId);
+  }
+
+  async updateCenter(principal: Principal, dto: CenterDto): Promise<void> {
+    if (dto.id !== principal.userId) throw DomainException.forbidden('不能修改他人资料');
+    await this.repo.update({ id: principal.userId }, { nickName: dto.nickName, phone: dto.phone || null, gender: dto.gender || null });
+  }
+
+  private async passwordHash(userId: number): Promise<string> {
+    const row = await this.repo.createQueryBuilder('u').addSelect('u.password').where('u.id = :id', { id: userId }).getOne();
+    if (!row) throw DomainException.notFound('用户不存在');
+    return row.password;
+  }
+
+  async updatePassword(principal: Principal, dto: UpdatePassDto): Promise<void> {
+    const oldPass = this.rsa.decrypt(dto.oldPass, '旧密码');
+    const newPass = this.rsa.decrypt(dto.newPass, '新密码');
+    if (newPass.length < 6 || newPass.length > 64) throw DomainException.badRequest('新密码长度应为 6 到 64 个字符');
+    if (!(await verifyPassword(await this.passwordHash(principal.userId), oldPass))) throw DomainException.badRequest('修改失败，旧密码错误');
+    if (oldPass === newPass) throw DomainException.badRequest('新密码不能与旧密码相同');
+    await this.repo.update({ id: principal.userId }, { password: await hashPassword(newPass), pwdResetTime: new Date() });
+    await this.sessions.revokeUser([principal.userId], principal.sessionId);
+  }
+
+  /** Sends a 6-digit code for changing the e-mail address (5 minutes). Without a mail server the code goes to the server log. */
+  async sendEmailCode(principal: Principal, email: string): Promise<void> {
+    const code = String(randomBytes(4).readUInt32BE() % 1_000_000).padStart(6, '0');
+    await this.db.query('DELETE FROM sys_captcha WHERE uuid = $1 OR expires_at < now()', [`email:${principal.userId}`]);
+    await this.db.query('INSERT INTO sys_captcha (uuid, answer, expires_at) VALUES ($1, $2, $3)', [`email:${principal.userId}`, code, new Date(Date.now() + 5 * 60_000)]);
+    this.logger.log(`E-mail verification code for ${principal.username} <${email}>: ${code} (no mail server configured)`);
+  }
+
+  async updateEmail(principal: Principal, code: string, dto: UpdateEmailDto): Promise<void> {
+    const password = this.rsa.decrypt(dto.password);
+    if (!(await verifyPassword(await this.passwordHash(principal.userId), password))) throw DomainException.badRequest('密码错误');
+    const rows: Array<{ answer: string }> = await this.db.query('DELETE FROM sys_captcha WHERE uuid = $1 AND expires_at > now() RETURNING answer', [`email:${principal.userId}`]);
+    if (!rows.length || rows[0].answer !== code) throw DomainException.badRequest('无效验证码');
+    await this.assertUnique({ username: principal.username, email: dto.email }, principal.userId);
+    await this.repo.update({ id: principal.userId }, { email: dto.email });
+  }
+
+  /** Avatar: png/jpg/gif checked by content, at most AVATAR_MAX_MB; stored under DATA_DIR/avatars with a random name. */
+  async updateAvatar(principal: Principal, file: { buffer: Buffer; size: number } | undefined): Promise<{ avatar: string }> {
+    if (!file?.buffer?.length) throw DomainException.badRequest('请选择要上传的头像图片');
+    if (file.size > this.config.avatarMaxBytes) throw new DomainException(413, `头像大小不能超过 ${this.config.avatarMaxBytes / 1024 / 1024}MB`, ErrorCode.TooLarge);
+    const type = IMAGE_TYPES.find(([, magic]) => magic(file.buffer));
+    if (!type) throw DomainException.badRequest('头像只能是 png、jpg 或 gif 图片');
+    const name = `avatar-${principal.userId}-${randomBytes(8).toString('hex')}.${type[0]}`;
+    const dir = join(this.config.dataDir, 'avatars');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, name), file.buffer);
+    await this.repo.update({ id: principal.userId }, { avatarName: name });
+    return { avatar: name };
+  }
+
+  avatarPath(name: string): string {
+    if (!/^avatar-\d+-[0-9a-f]{16}\.(png|jpg|gif)$/.test(name)) throw DomainException.notFound('头像不存在');
+    return join(this.config.dataDir, 'avatars', name);
+  }
+
+  async userJobs(userId: number): Promise<Array<{ id: number; name: string; jobSort: number; enabled: boolean }>> {
+    const user = await this.findOne(userId);
+    return user.jobs.map((j) => ({ id: j.id, name: j.name, jobSort: j.jobSort, enabled: j.enabled }));
+  }
+
+  async updateUserJobs(principal: Principal, jobIds: number[]): Promise<void> {
+    const user = await this.findOne(principal.userId);
+    const ids = [...new Set(jobIds)];
+    const jobs = ids.length ? await this.db.getRepository(Job).findBy({ id: In(ids) }) : [];
+    if (jobs.length !== ids.length) throw DomainException.badRequest('所选岗位不存在');
+    user.jobs = jobs;
+    await this.repo.save(user);
+  }
+}

@@ -1,0 +1,198 @@
+// Auth against `auth/*` (docs/admin-api.md): RSA-encrypted password, bearer token in a cookie,
+// identity and permissions from `auth/info`, 401/403 flow of spec §8.
+import { type AuthProvider, HttpError, type UserIdentity } from 'react-admin';
+import { canAccess, DEFAULT_ROLE } from './permissions';
+import { clearToken, getToken, requestJson, setToken } from './http';
+
+export interface DeptStub {
+  id: number;
+  name: string;
+}
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  nickName?: string;
+  email?: string;
+  phone?: string;
+  gender?: string;
+  avatarName?: string | null;
+  enabled?: boolean;
+  pwdResetTime?: string;
+  dept?: DeptStub | null;
+  roles?: { id: number; name: string; level?: number; dataScope?: string }[];
+  jobs?: DeptStub[];
+  createTime?: string;
+}
+
+export interface AuthInfo {
+  user: AuthUser;
+  roles: string[];
+  dataScopes: number[];
+}
+
+export interface Captcha {
+  img: string;
+  uuid: string;
+  enabled?: boolean;
+}
+
+export interface LoginParams {
+  username: string;
+  password: string;
+  code?: string;
+  uuid?: string;
+  rememberMe?: boolean;
+}
+
+export interface HorizonIdentity extends UserIdentity {
+  username: string;
+  user: AuthUser;
+}
+
+/** Set when the session expired (401) so the login page can say so; read once. */
+const EXPIRED_FLAG = 'horizon-session-expired';
+export const MSG_SESSION_EXPIRED = '当前登录状态已过期，请重新登录！';
+
+export function markSessionExpired(): void {
+  sessionStorage.setItem(EXPIRED_FLAG, '401');
+}
+
+export function consumeSessionExpired(): boolean {
+  const expired = sessionStorage.getItem(EXPIRED_FLAG) === '401';
+  sessionStorage.removeItem(EXPIRED_FLAG);
+  return expired;
+}
+
+/** `/horizon/system/user?x=1` → `/system/user?x=1` (paths inside the router's basename). */
+export function currentAppPath(location: Pick<Location, 'pathname' | 'search'> = window.location): string {
+  const base = import.meta.env.BASE_URL.replace(/\/$/, '');
+  const path = location.pathname.startsWith(base) ? location.pathname.slice(base.length) : location.pathname;
+  return `${path || '/'}${location.search}`;
+}
+
+const PUBLIC_PATHS = ['/', '/login', '/loginAdmin', '/enter', '/401', '/404'];
+
+/** `/login?redirect=<where the user was>` (no redirect back to open pages or the launch page). */
+export function loginPath(from: string = currentAppPath()): string {
+  const pathname = from.split('?')[0];
+  if (PUBLIC_PATHS.includes(pathname) || pathname.startsWith('/redirect')) return '/login';
+  return `/login?redirect=${encodeURIComponent(from)}`;
+}
+
+export function avatarUrl(avatarName?: string | null): string | undefined {
+  return avatarName ? `/avatar/${encodeURIComponent(avatarName)}` : undefined;
+}
+
+export function getCaptcha(): Promise<Captcha> {
+  return requestJson<Captcha>('auth/code');
+}
+
+/** base64(RSA-OAEP-SHA256(plain)) with the deployment's public key (node-forge is loaded on demand). */
+export async function encryptWithServerKey(plain: string): Promise<string> {
+  const [{ publicKey }, { encryptPassword }] = await Promise.all([
+    requestJson<{ publicKey: string }>('auth/publicKey'),
+    import('./rsa'),
+  ]);
+  return encryptPassword(plain, publicKey);
+}
+
+// auth/info is read once per session and shared by getIdentity, getPermissions and canAccess.
+let infoPromise: Promise<AuthInfo> | undefined;
+
+export function loadAuthInfo(): Promise<AuthInfo> {
+  if (!infoPromise) {
+    infoPromise = requestJson<AuthInfo>('auth/info');
+    infoPromise.catch(() => {
+      infoPromise = undefined;
+    });
+  }
+  return infoPromise;
+}
+
+/** Forgets the cached identity (after a profile or avatar change). */
+export function resetAuthInfo(): void {
+  infoPromise = undefined;
+}
+
+export function toIdentity(info: AuthInfo): HorizonIdentity {
+  const { user } = info;
+  return {
+    id: user.id,
+    username: user.username,
+    fullName: user.nickName || user.username,
+    avatar: avatarUrl(user.avatarName),
+    user,
+  };
+}
+
+export function toPermissions(info: AuthInfo): string[] {
+  return info.roles?.length ? info.roles : [DEFAULT_ROLE];
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof HttpError) return error.status;
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+export const authProvider: AuthProvider = {
+  async login({ username, password, code, uuid, rememberMe = false }: LoginParams) {
+    const body = {
+      username: username.trim(),
+      password: await encryptWithServerKey(password),
+      code,
+      uuid,
+      rememberMe,
+    };
+    const { token } = await requestJson<{ token: string; user: AuthUser }>('auth/login', { method: 'POST', body });
+    setToken(token, rememberMe);
+    resetAuthInfo();
+    consumeSessionExpired();
+  },
+
+  async logout() {
+    const hadToken = Boolean(getToken());
+    if (hadToken) {
+      // Revokes the session server-side; the client forgets it whatever happens.
+      await requestJson('auth/logout', { method: 'DELETE', timeoutMs: 5000 }).catch(() => undefined);
+    }
+    clearToken();
+    resetAuthInfo();
+    return loginPath();
+  },
+
+  async checkAuth() {
+    if (!getToken()) {
+      throw { redirectTo: loginPath(), message: false };
+    }
+  },
+
+  async checkError(error: unknown) {
+    const status = statusOf(error);
+    if (status === 401) {
+      clearToken();
+      resetAuthInfo();
+      markSessionExpired();
+      throw { message: false };
+    }
+    if (status === 403) {
+      // No permission: show the /401 page, keep the session.
+      throw { logoutUser: false, redirectTo: '/401', message: false };
+    }
+  },
+
+  async getIdentity() {
+    return toIdentity(await loadAuthInfo());
+  },
+
+  async getPermissions() {
+    if (!getToken()) return [];
+    return toPermissions(await loadAuthInfo());
+  },
+
+  async canAccess({ action, resource }) {
+    if (!getToken()) return false;
+    return canAccess(toPermissions(await loadAuthInfo()), resource, action);
+  },
+};

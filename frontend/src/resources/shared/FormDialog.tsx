@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Form, type ValidateForm } from 'react-admin';
+
+export interface FormDialogProps<V extends object> {
+  open: boolean;
+  title: string;
+  /** Initial form values (the row being edited, or the defaults of a new record). */
+  values: V;
+  onSubmit: (values: V) => void;
+  onClose: () => void;
+  validate?: ValidateForm;
+  saving?: boolean;
+  maxWidth?: 'xs' | 'sm' | 'md';
+  children: ReactNode;
+}
+
+/** Create/edit dialog around a react-admin <Form>; stays open (and editable) until the caller closes it. */
+export function FormDialog<V extends object>({
+  open,
+  title,
+  values,
+  onSubmit,
+  onClose,
+  validate,
+  saving = false,
+  maxWidth = 'sm',
+  children,
+}: FormDialogProps<V>) {
+  return (
+    <Dialog open={open} onClose={saving ? undefined : onClose} fullWidth maxWidth={maxWidth}>
+      {open && (
+        <Form record={values} onSubmit={(data) => onSubmit(data as V)} validate={validate} noValidate>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogContent dividers>{children}</DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} disabled={saving}>
+              取消
+            </Button>
+            <Button type="submit" variant="contained" disabled={saving}>
+              确认
+            </Button>
+          </DialogActions>
+        </Form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Box, Chip, Stack } from '@mui/material';
+import { DataTable, List, SelectInput, TextInput } from 'react-admin';
+import { DateRangeInput } from '../shared/DateRangeInput';
+import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
+import { EnabledSwitch } from '../shared/EnabledSwitch';
+import {
+  DEFAULT_PAGE_SIZE,
+  EditIconButton,
+  EmptyState,
+  enabledChoices,
+  ListPagination,
+  ListToolbar,
+  RowActions,
+} from '../shared/ListParts';
+import type { User } from '../types';
+import { DeptFilterTree } from './DeptFilterTree';
+import { ResetPasswordButton } from './ResetPasswordButton';
+import { UserFormDialog } from './UserFormDialog';
+import { userWithEnabled } from './userForm';
+
+const filters = [
+  <TextInput key="blurry" source="blurry" label="搜索" placeholder="输入名称或者邮箱搜索" alwaysOn resettable />,
+  <SelectInput key="enabled" source="enabled" label="状态" choices={enabledChoices} alwaysOn emptyText="全部" />,
+  <DateRangeInput key="createTime" source="createTime" label="创建时间" alwaysOn />,
+];
+
+const Col = DataTable.Col<User>;
+
+/** 用户管理: dept tree filter on the left, users on the right, create/edit in a dialog. */
+export function UserList() {
+  const [dialog, setDialog] = useState<{ open: boolean; user: User | null }>({ open: false, user: null });
+  const close = () => setDialog((d) => ({ ...d, open: false }));
+
+  return (
+    <>
+      <List
+        resource="system/user"
+        title="用户管理"
+        filters={filters}
+        sort={{ field: 'id', order: 'DESC' }}
+        perPage={DEFAULT_PAGE_SIZE}
+        pagination={<ListPagination />}
+        empty={false}
+        actions={
+          <ListToolbar onCreate={() => setDialog({ open: true, user: null })} exportPath="api/users" exportTitle="用户" />
+        }
+      >
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', pt: 1 }}>
+          <DeptFilterTree />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <DataTable rowClick={false} bulkActionButtons={<BulkDeleteButton />} empty={<EmptyState />}>
+              <Col source="username" label="用户名" />
+              <Col source="nickName" label="昵称" />
+              <Col source="gender" label="性别" disableSort />
+              <Col source="phone" label="电话" disableSort />
+              <Col source="email" label="邮箱" disableSort />
+              <Col source="dept.name" label="部门" disableSort render={(u) => u.dept?.name ?? ''} />
+              <Col
+                label="角色"
+                disableSort
+                render={(u) => (
+                  <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
+                    {(u.roles ?? []).map((role) => (
+                      <Chip key={role.id} size="small" label={role.name ?? role.id} />
+                    ))}
+                  </Stack>
+                )}
+              />
+              <Col
+                source="enabled"
+                label="状态"
+                render={(u) => <EnabledSwitch record={u} name={u.username} toPayload={userWithEnabled} />}
+              />
+              <Col source="createTime" label="创建日期" />
+              <Col
+                label="操作"
+                disableSort
+                render={(u) => (
+                  <RowActions>
+                    <EditIconButton onClick={() => setDialog({ open: true, user: u })} />
+                    <ResetPasswordButton user={u} />
+                    <DeleteRowButton record={u} />
+                  </RowActions>
+                )}
+              />
+            </DataTable>
+          </Box>
+        </Box>
+      </List>
+      <UserFormDialog open={dialog.open} user={dialog.user} onClose={close} />
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+// Light, compact theme in the colours staff know from the system this replaces (Element UI):
+// primary #409EFF by default, dark sidebar, small tables, Chinese font stack.
+import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
+
+export const DEFAULT_PRIMARY = '#409EFF';
+/** The eight preset theme colours of the settings drawer (spec §9). */
+export const PRESET_COLORS = ['#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d'];
+
+export const SIDEBAR = {
+  width: 210,
+  closedWidth: 54,
+  background: '#304156',
+  nestedBackground: '#1f2d3d',
+  hoverBackground: '#263445',
+  text: '#bfcbd9',
+};
+
+export const FONT_FAMILY = [
+  '"Helvetica Neue"',
+  'Helvetica',
+  '"PingFang SC"',
+  '"Hiragino Sans GB"',
+  '"Microsoft YaHei"',
+  '"微软雅黑"',
+  '"WenQuanYi Micro Hei"',
+  'Arial',
+  'sans-serif',
+].join(',');
+
+export function isHexColor(value: unknown): value is string {
+  return typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
+}
+
+export function createHorizonTheme(primary: string = DEFAULT_PRIMARY): RaThemeOptions {
+  const base = defaultLightTheme;
+  return {
+    ...base,
+    sidebar: { width: SIDEBAR.width, closedWidth: SIDEBAR.closedWidth },
+    palette: {
+      ...base.palette,
+      mode: 'light',
+      primary: { main: isHexColor(primary) ? primary : DEFAULT_PRIMARY },
+      secondary: { main: '#304156' },
+      background: { default: '#f0f2f5', paper: '#ffffff' },
+      text: { primary: '#303133', secondary: '#606266' },
+      error: { main: '#F56C6C' },
+      warning: { main: '#E6A23C' },
+      success: { main: '#67C23A' },
+      info: { main: '#909399' },
+    },
+    shape: { borderRadius: 4 },
+    typography: {
+      ...base.typography,
+      fontFamily: FONT_FAMILY,
+      fontSize: 13,
+      button: { textTransform: 'none' },
+    },
+    components: {
+      ...base.components,
+      MuiTable: { defaultProps: { size: 'small' } },
+      MuiTableCell: {
+        styleOverrides: {
+          root: { '&.MuiTableCell-paddingCheckbox': { padding: '0 8px' } },
+          head: { fontWeight: 600, color: '#515a6e', backgroundColor: '#f8f8f9' },
+        },
+      },
+      MuiTextField: {
+        defaultProps: { variant: 'outlined', margin: 'dense', size: 'small', fullWidth: true },
+      },
+      MuiFormControl: {
+        defaultProps: { variant: 'outlined', margin: 'dense', size: 'small', fullWidth: true },
+      },
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiPaper: { styleOverrides: { rounded: { borderRadius: 4 } } },
+      MuiAppBar: { defaultProps: { elevation: 0 } },
+      RaToolbar: { styleOverrides: { root: { backgroundColor: 'transparent' } } },
+    },
+  };
+}
