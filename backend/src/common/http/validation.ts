@@ -25,11 +25,15 @@ const TEMPLATES: Record<string, (field: string, error: ValidationError) => strin
   nestedValidation: (f) => `${f}格式不正确`,
 };
 
+/** Which failed constraint to report first: presence, then type, then the rest. */
+const PRIORITY = ['whitelistValidation', 'isDefined', 'isNotEmpty', 'arrayNotEmpty', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray'];
+const rank = (key: string) => (PRIORITY.includes(key) ? PRIORITY.indexOf(key) : PRIORITY.length);
+
 function firstMessage(errors: ValidationError[], parent = ''): string | undefined {
   for (const error of errors) {
     const field = parent ? `${parent}.${error.property}` : error.property;
     if (error.constraints) {
-      const [key, text] = Object.entries(error.constraints)[0];
+      const [key, text] = Object.entries(error.constraints).sort(([a], [b]) => rank(a) - rank(b))[0];
       if (/[\u4e00-\u9fa5]/.test(text)) return text;
       const template = TEMPLATES[key];
       return template ? template(field, error) : `${field}格式不正确`;
@@ -53,7 +57,6 @@ export function createValidationPipe(): ValidationPipe {
     forbidNonWhitelisted: false,
     transform: true,
     transformOptions: { enableImplicitConversion: false },
-    stopAtFirstError: true,
     exceptionFactory: (errors) => DomainException.badRequest(validationMessage(errors), ErrorCode.Validation),
   });
 }

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { Client } from 'pg';
+import request from 'supertest';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/app.setup';
+import { encryptWithPublicKey } from '../../src/common/auth/rsa.service';
+import { type AppConfig, loadConfig } from '../../src/config/config';
+
+export const ADMIN_PASSWORD = 'Admin@test1';
+export const USER_PASSWORD = 'User@test1';
+
+/** Server URL with another database name. */
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+async function admin(url: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: withDatabase(url, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  http: () => ReturnType<typeof request>;
+  publicKey: string;
+  encrypt: (plain: string) => string;
+  /** Logs in over HTTP and returns the bearer token. */
+  login: (username: string, password?: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+/**
+ * Boots the whole app against a fresh database (random name, created from template0 with a UTF-8
+ * ctype, migrated and seeded exactly like a first start) and drops it on close.
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const server = process.env.DATABASE_URL;
+  if (!server) throw new Error('DATABASE_URL is not set (global-setup starts an embedded server when it is missing)');
+  const database = `horizon_test_${randomBytes(6).toString('hex')}`;
+  await admin(server, `CREATE DATABASE "${database}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'horizon-test-data-'));
+  const config: AppConfig = {
+    ...loadConfig({ NODE_ENV: 'test', TZ: 'Asia/Shanghai' }),
+    dataDir,
+    adminPassword: ADMIN_PASSWORD,
+    defaultUserPassword: USER_PASSWORD,
+    captchaEnabled: false,
+    ...overrides,
+  };
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot({ ...config, databaseUrl: withDatabase(server, database) })] })
+    .setLogger(false)
+    .compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  configureApp(app, config);
+  await app.init();
+  const http = () => request(app.getHttpServer());
+  const publicKey: string = (await http().get('/auth/code').then(() => http().get('/auth/publicKey'))).body.publicKey;
+  const encrypt = (plain: string) => encryptWithPublicKey(publicKey, plain);
+  return {
+    app,
+    config,
+    http,
+    publicKey,
+    encrypt,
+    login: async (username, password) => {
+      const pass = password ?? (username === 'admin' ? ADMIN_PASSWORD : USER_PASSWORD);
+      const res = await http().post('/auth/login').send({ username, password: encrypt(pass), code: '', uuid: '' });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.token as string;
+    },
+    close: async () => {
+      await app.close();
+      await admin(server, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `Authorization` header value. */
+export const bearer = (token: string) => `Bearer ${token}`;
