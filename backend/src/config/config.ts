@@ -19,7 +19,6 @@ export interface AppConfig {
   loginMaxFailures: number;
   loginLockMs: number;
   casServerUrl?: string;
-  casServiceUrl?: string;
   staticDir: string;
   timeZone: string;
   avatarMaxBytes: number;
@@ -66,7 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginMaxFailures: int('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5, 1),
     loginLockMs: int('LOGIN_LOCK_MINUTES', env.LOGIN_LOCK_MINUTES, 15, 1) * 60_000,
     casServerUrl: env.CAS_SERVER_URL || undefined,
-    casServiceUrl: env.CAS_SERVICE_URL || undefined,
     staticDir: resolve(env.STATIC_DIR || resolve(__dirname, '../../../frontend/dist')),
     timeZone: env.TZ || 'Asia/Shanghai',
     avatarMaxBytes: int('AVATAR_MAX_MB', env.AVATAR_MAX_MB, 5, 1) * 1024 * 1024,
