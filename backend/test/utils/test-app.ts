@@ -61,9 +61,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     ...overrides,
   };
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot({ ...config, databaseUrl: withDatabase(server, database) })] })
-    .setLogger(false)
     .compile();
-  const app = moduleRef.createNestApplication({ logger: false });
+  // Only errors reach the test output (a 500 in a test is worth seeing).
+  const app = moduleRef.createNestApplication({ logger: ['error'] });
   configureApp(app, config);
   await app.init();
   const http = () => request(app.getHttpServer());

@@ -34,11 +34,15 @@ export class AuditInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<Request & { principal?: Principal }>();
     if (context.getType() !== 'http' || !WRITE_METHODS.has(req.method)) return next.handle();
     const started = Date.now();
-    const description = this.reflector.get<string | undefined>(LOG_KEY, context.getHandler()) ?? null;
+    const described = this.reflector.get<string | false | undefined>(LOG_KEY, context.getHandler());
+    if (described === false) return next.handle();
+    const description = described ?? null;
     const method = `${req.method} ${req.route?.path ?? req.path}`;
     const write = (logType: 'INFO' | 'ERROR', status: number, detail: string | null) => {
       const body = req.body as Record<string, unknown> | undefined;
-      const username = req.principal?.username ?? (typeof body?.username === 'string' ? body.username.slice(0, 64) : null);
+      // Anonymous writes (login) are attributed to the named user only when they succeeded.
+      const claimed = logType === 'INFO' && typeof body?.username === 'string' ? body.username.slice(0, 64) : null;
+      const username = req.principal?.username ?? claimed;
       this.db
         .query(
           `INSERT INTO sys_log (description, log_type, method, params, request_ip, browser, time, status, username, exception_detail)

@@ -64,6 +64,11 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof DomainException) {
       return { status: exception.status, message: exception.message, code: exception.code, timestamp };
     }
+    // body-parser errors (malformed JSON, body too large): Nest's express adapter wraps them in an
+    // HttpException whose `cause` is the original error; raw ones may still arrive from middleware.
+    const parserError = (exception instanceof HttpException ? exception.cause : exception) as { type?: string } | undefined;
+    if (parserError?.type === 'entity.parse.failed') return { status: 400, message: '请求体不是合法的 JSON', code: ErrorCode.BadRequest, timestamp };
+    if (parserError?.type === 'entity.too.large') return { status: 413, message: '请求体过大', code: ErrorCode.TooLarge, timestamp };
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const [fallback, code] = DEFAULT_MESSAGES[status] ?? [exception.message, ErrorCode.BadRequest];
@@ -81,10 +86,7 @@ export class ErrorFilter implements ExceptionFilter {
       const mapped = fromDatabase(exception);
       if (mapped) return { status: mapped[0], message: mapped[1], code: mapped[2], timestamp };
     }
-    const e = exception as { type?: string; status?: number; message?: string };
-    // body-parser errors (malformed JSON, body too large) carry a status but are not HttpExceptions.
-    if (e?.type === 'entity.parse.failed') return { status: 400, message: '请求体不是合法的 JSON', code: ErrorCode.BadRequest, timestamp };
-    if (e?.type === 'entity.too.large') return { status: 413, message: '请求体过大', code: ErrorCode.TooLarge, timestamp };
+    const e = exception as { status?: number; message?: string };
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {
       const [message, code] = DEFAULT_MESSAGES[e.status] ?? ['请求参数错误', ErrorCode.BadRequest];
       return { status: e.status, message, code, timestamp };

@@ -19,7 +19,8 @@ export class ParseIdsPipe implements PipeTransform<unknown, number[]> {
 @Injectable()
 export class ParseIdPipe implements PipeTransform<unknown, number> {
   transform(value: unknown): number {
-    const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+    // The global ValidationPipe may already have turned a path param into a number.
+    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
     if (!Number.isSafeInteger(n) || n <= 0) throw DomainException.badRequest('id 必须是正整数', ErrorCode.Validation);
     return n;
   }

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform, type TransformFnParams, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DomainException, ErrorCode } from '../errors/domain.exception.js';
@@ -8,9 +8,13 @@ import { parseDateTime } from '../time/time.js';
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 20;
 
-/** Empty query values are ignored (the wire contract): '' and null become undefined. */
-const blankToUndefined = ({ value }: { value: unknown }) =>
-  value === '' || value === null || (Array.isArray(value) && value.every((v) => v === '' || v === null)) ? undefined : value;
+const isBlank = (value: unknown) => value === '' || value === null || (Array.isArray(value) && value.every((v) => v === '' || v === null));
+
+/**
+ * Empty query values are ignored (the wire contract): '' and null become undefined. Reads the raw
+ * value too, because class-transformer applies `@Type(() => Number)` first and '' has become 0.
+ */
+const blankToUndefined = ({ value, obj, key }: TransformFnParams) => (isBlank(value) || isBlank((obj as Record<string, unknown>)[key]) ? undefined : value);
 
 /** `page`, `size` and repeatable `sort=field,dir` of every list call. */
 export class ListQuery {
@@ -119,7 +123,7 @@ export function parseSort(sort: string[] | undefined, allowed: SortMap, fallback
     // `sort=id,desc` and `sort=id&sort=desc` are not mixed here: each value is one "field[,dir]".
     const [field, dirRaw] = item.split(',').map((s) => s.trim());
     if (!field) continue;
-    const expr = allowed[field];
+    const expr = Object.hasOwn(allowed, field) ? allowed[field] : undefined; // not `constructor`, `__proto__`...
     if (!expr) throw DomainException.badRequest(`不支持的排序字段: ${field}`, ErrorCode.Validation);
     const dir = (dirRaw || 'asc').toUpperCase();
     if (dir !== 'ASC' && dir !== 'DESC') throw DomainException.badRequest(`排序方向只能是 asc 或 desc: ${item}`, ErrorCode.Validation);

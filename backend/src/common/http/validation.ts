@@ -25,8 +25,8 @@ const TEMPLATES: Record<string, (field: string, error: ValidationError) => strin
   nestedValidation: (f) => `${f}格式不正确`,
 };
 
-/** Which failed constraint to report first: presence, then type, then the rest. */
-const PRIORITY = ['whitelistValidation', 'isDefined', 'isNotEmpty', 'arrayNotEmpty', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray'];
+/** Which failed constraint to report first: presence, then type (the array itself before its elements), then the rest. */
+const PRIORITY = ['whitelistValidation', 'isDefined', 'isNotEmpty', 'arrayNotEmpty', 'isArray', 'isString', 'isInt', 'isNumber', 'isBoolean'];
 const rank = (key: string) => (PRIORITY.includes(key) ? PRIORITY.indexOf(key) : PRIORITY.length);
 
 function firstMessage(errors: ValidationError[], parent = ''): string | undefined {

@@ -9,9 +9,7 @@ export function serializeDates(value: unknown): unknown {
   if (value && typeof value === 'object') {
     const proto = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) return value; // files, streams, class instances
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = serializeDates(v);
-    return out;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, serializeDates(v)]));
   }
   return value;
 }

@@ -31,9 +31,10 @@ export class CaptchaService {
   /** Consumes the captcha (deleted before it is compared, so every attempt needs a new one). */
   async verify(uuid: string | undefined, code: string | undefined): Promise<void> {
     if (!this.enabled) return;
-    const rows: Array<{ answer: string; expires_at: Date }> = uuid
+    // A raw DELETE answers [rows, affectedCount] with the postgres driver.
+    const [rows]: [Array<{ answer: string; expires_at: Date }>, number] = uuid
       ? await this.db.query('DELETE FROM sys_captcha WHERE uuid = $1 RETURNING answer, expires_at', [`captcha:${uuid}`])
-      : [];
+      : [[], 0];
     if (!rows.length || rows[0].expires_at.getTime() < Date.now()) throw DomainException.badRequest('验证码不存在或已过期', ErrorCode.CaptchaExpired);
     if (!code || code.trim().toLowerCase() !== rows[0].answer.toLowerCase()) throw DomainException.badRequest('验证码错误', ErrorCode.CaptchaInvalid);
   }

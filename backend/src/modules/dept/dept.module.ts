@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { DeptController } from './dept.controller.js';
+import { DeptService } from './dept.service.js';
 
-@Module({})
+@Module({ controllers: [DeptController], providers: [DeptService], exports: [DeptService] })
 export class DeptModule {}

@@ -110,7 +110,7 @@ export class CenterDto {
   id: number;
 
   @ApiProperty()
-  @IsString()
+  @IsString({ message: '昵称必须是字符串' })
   @IsNotEmpty({ message: '昵称不能为空' })
   @MaxLength(64, { message: '昵称不能超过 64 个字符' })
   nickName: string;

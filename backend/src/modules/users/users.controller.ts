@@ -79,6 +79,7 @@ export class UsersController {
   @Log('修改密码')
   @Authenticated()
   @Post('updatePass')
+  @HttpCode(200)
   updatePass(@CurrentUser() me: Principal, @Body() dto: UpdatePassDto) {
     return this.users.updatePassword(me, dto);
   }
@@ -86,6 +87,7 @@ export class UsersController {
   @Log('修改邮箱')
   @Authenticated()
   @Post('updateEmail/:code')
+  @HttpCode(200)
   updateEmail(@CurrentUser() me: Principal, @Param('code') code: string, @Body() dto: UpdateEmailDto) {
     return this.users.updateEmail(me, code, dto);
   }
@@ -93,6 +95,7 @@ export class UsersController {
   @Log('修改头像')
   @Authenticated()
   @Post('updateAvatar')
+  @HttpCode(200)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { avatar: { type: 'string', format: 'binary' } } } })
   @UseInterceptors(FileInterceptor('avatar', { limits: { fileSize: AVATAR_UPLOAD_LIMIT, files: 1 } }))
@@ -103,6 +106,7 @@ export class UsersController {
   @Log('修改岗位')
   @Authenticated()
   @Post('updateUserJobs')
+  @HttpCode(200)
   updateUserJobs(@CurrentUser() me: Principal, @Body() dto: UserJobsDto) {
     return this.users.updateUserJobs(me, dto.jobs);
   }

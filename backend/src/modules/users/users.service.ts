@@ -228,7 +228,8 @@ export class UsersService {
   async updateEmail(principal: Principal, code: string, dto: UpdateEmailDto): Promise<void> {
     const password = this.rsa.decrypt(dto.password);
     if (!(await verifyPassword(await this.passwordHash(principal.userId), password))) throw DomainException.badRequest('密码错误');
-    const rows: Array<{ answer: string }> = await this.db.query('DELETE FROM sys_captcha WHERE uuid = $1 AND expires_at > now() RETURNING answer', [`email:${principal.userId}`]);
+    // A raw DELETE answers [rows, affectedCount] with the postgres driver.
+    const [rows]: [Array<{ answer: string }>, number] = await this.db.query('DELETE FROM sys_captcha WHERE uuid = $1 AND expires_at > now() RETURNING answer', [`email:${principal.userId}`]);
     if (!rows.length || rows[0].answer !== code) throw DomainException.badRequest('无效验证码');
     await this.assertUnique({ username: principal.username, email: dto.email }, principal.userId);
     await this.repo.update({ id: principal.userId }, { email: dto.email });

@@ -1,0 +1,173 @@
+import { type ExecutionContext, Logger } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { requestContext } from '../audit/request-context.js';
+import type { Principal } from '../auth/principal.js';
+import type { PrincipalService } from '../auth/principal.service.js';
+import type { SessionService } from '../auth/session.service.js';
+import type { TokenService } from '../auth/token.service.js';
+import { ErrorCode } from '../errors/domain.exception.js';
+import { AccessGuard, type AuthedRequest, Authenticator } from './access.guard.js';
+import { ACCESS_KEY, AdminOnly, Authenticated, Public, RequirePermissions } from './permissions.decorator.js';
+
+class Probe {
+  @Public()
+  open() {}
+
+  @Authenticated()
+  mine() {}
+
+  @RequirePermissions('user:list', 'job:list')
+  list() {}
+
+  @AdminOnly()
+  online() {}
+
+  forgotten() {}
+}
+
+@Authenticated()
+class ClassLevel {
+  inherited() {}
+
+  @Public()
+  overridden() {}
+}
+
+const principal = (over: Partial<Principal> = {}): Principal => ({
+  userId: 7,
+  username: 'alice',
+  sessionId: 'sid-1',
+  isAdmin: false,
+  permissions: [],
+  deptId: 3,
+  dataScope: [3],
+  level: 2,
+  ...over,
+});
+
+const context = (cls: new () => object, method: string, req: Partial<AuthedRequest>, type = 'http'): ExecutionContext =>
+  ({
+    getType: () => type,
+    getClass: () => cls,
+    getHandler: () => (cls.prototype as Record<string, unknown>)[method],
+    switchToHttp: () => ({ getRequest: () => req }),
+  }) as unknown as ExecutionContext;
+
+describe('access decorators', () => {
+  it('declare the rule the guard reads', () => {
+    const rule = (method: keyof Probe) => Reflect.getMetadata(ACCESS_KEY, Probe.prototype[method]);
+    expect(rule('open')).toEqual({ kind: 'public' });
+    expect(rule('mine')).toEqual({ kind: 'authenticated' });
+    expect(rule('list')).toEqual({ kind: 'permissions', codes: ['user:list', 'job:list'] });
+    expect(rule('online')).toEqual({ kind: 'permissions', codes: [] });
+    expect(rule('forgotten')).toBeUndefined();
+  });
+});
+
+describe('AccessGuard', () => {
+  let who: Principal | undefined;
+  const authenticate = jest.fn(async () => who);
+  const guard = new AccessGuard(new Reflector(), { authenticate } as unknown as Authenticator);
+  const run = (cls: new () => object, method: string, req: Partial<AuthedRequest> = { headers: {}, query: {} }) => guard.canActivate(context(cls, method, req));
+
+  beforeAll(() => Logger.overrideLogger(false));
+  afterAll(() => Logger.overrideLogger(['log', 'error', 'warn', 'debug', 'verbose']));
+  beforeEach(() => {
+    who = undefined;
+    authenticate.mockClear();
+  });
+
+  it('denies a handler without a rule (403), even to an administrator', async () => {
+    who = principal({ isAdmin: true, permissions: ['admin'] });
+    await expect(run(Probe, 'forgotten')).rejects.toMatchObject({ status: 403, code: ErrorCode.Forbidden });
+  });
+
+  it('lets anyone through a public handler and still resolves the caller when there is one', async () => {
+    await expect(run(Probe, 'open')).resolves.toBe(true);
+    who = principal();
+    const req: Partial<AuthedRequest> = { headers: { authorization: 'Bearer t' }, query: {} };
+    await expect(run(Probe, 'open', req)).resolves.toBe(true);
+    expect(req.principal).toBe(who);
+    expect(authenticate).toHaveBeenLastCalledWith('Bearer t', undefined);
+  });
+
+  it('answers 401 without a session on every other handler', async () => {
+    for (const method of ['mine', 'list', 'online']) {
+      await expect(run(Probe, method)).rejects.toMatchObject({ status: 401, code: ErrorCode.SessionExpired, message: '登录状态已过期，请重新登录' });
+    }
+  });
+
+  it('lets any caller through an authenticated handler', async () => {
+    who = principal();
+    await expect(run(Probe, 'mine')).resolves.toBe(true);
+  });
+
+  it('needs one of the codes on a permission handler (403 otherwise)', async () => {
+    who = principal({ permissions: ['news:list'] });
+    await expect(run(Probe, 'list')).rejects.toMatchObject({ status: 403, message: '没有权限执行此操作' });
+    who = principal({ permissions: ['job:list'] });
+    await expect(run(Probe, 'list')).resolves.toBe(true);
+    who = principal({ isAdmin: true, permissions: ['admin'] });
+    await expect(run(Probe, 'list')).resolves.toBe(true);
+  });
+
+  it('lets only administrators through an admin-only handler', async () => {
+    who = principal({ permissions: ['user:list', 'user:add', 'user:edit', 'user:del'] });
+    await expect(run(Probe, 'online')).rejects.toMatchObject({ status: 403 });
+    who = principal({ isAdmin: true, permissions: ['admin'] });
+    await expect(run(Probe, 'online')).resolves.toBe(true);
+  });
+
+  it('reads a class-level rule, a handler rule winning over it', async () => {
+    await expect(run(ClassLevel, 'inherited')).rejects.toMatchObject({ status: 401 });
+    await expect(run(ClassLevel, 'overridden')).resolves.toBe(true);
+  });
+
+  it('passes ?access_token= to the authenticator and records who acts for the audit trail', async () => {
+    who = principal();
+    const store: { userId?: number; username?: string } = {};
+    await requestContext.run(store, () => run(Probe, 'mine', { headers: {}, query: { access_token: 'q' } }));
+    expect(authenticate).toHaveBeenLastCalledWith(undefined, 'q');
+    expect(store).toEqual({ userId: 7, username: 'alice' });
+  });
+
+  it('leaves non-HTTP contexts alone', async () => {
+    await expect(guard.canActivate(context(Probe, 'forgotten', {}, 'ws'))).resolves.toBe(true);
+  });
+});
+
+describe('Authenticator', () => {
+  const setup = (opts: { sid?: string; session?: object; user?: object }) => {
+    const tokens = { read: jest.fn(() => opts.sid) };
+    const sessions = { touch: jest.fn(async () => opts.session), revoke: jest.fn(async () => undefined) };
+    const principals = { load: jest.fn(async () => opts.user) };
+    const auth = new Authenticator(tokens as unknown as TokenService, sessions as unknown as SessionService, principals as unknown as PrincipalService);
+    return { auth, tokens, sessions, principals };
+  };
+  const user = { userId: 7, username: 'alice', enabled: true, isAdmin: false, permissions: ['a'], deptId: 3, dataScope: [3], level: 2 };
+
+  it('resolves token → session → principal', async () => {
+    const { auth, tokens, sessions } = setup({ sid: 'sid-1', session: { userId: 7 }, user });
+    const p = await auth.authenticate('Bearer tok', undefined);
+    expect(tokens.read).toHaveBeenCalledWith('tok');
+    expect(sessions.touch).toHaveBeenCalledWith('sid-1');
+    expect(p).toEqual({ userId: 7, username: 'alice', isAdmin: false, permissions: ['a'], deptId: 3, dataScope: [3], level: 2, sessionId: 'sid-1' });
+    expect(p).not.toHaveProperty('enabled');
+  });
+
+  it('answers undefined without a token, for a bad token or an ended session', async () => {
+    expect(await setup({ sid: 'x', session: { userId: 7 }, user }).auth.authenticate(undefined, undefined)).toBeUndefined();
+    const bad = setup({ sid: undefined, session: { userId: 7 }, user });
+    expect(await bad.auth.authenticate('Bearer forged', undefined)).toBeUndefined();
+    expect(bad.sessions.touch).not.toHaveBeenCalled();
+    expect(await setup({ sid: 'sid-1', session: undefined, user }).auth.authenticate('Bearer t', undefined)).toBeUndefined();
+  });
+
+  it('ends the session of a disabled or deleted user', async () => {
+    for (const u of [{ ...user, enabled: false }, undefined]) {
+      const { auth, sessions } = setup({ sid: 'sid-1', session: { userId: 7 }, user: u });
+      expect(await auth.authenticate('Bearer t', undefined)).toBeUndefined();
+      expect(sessions.revoke).toHaveBeenCalledWith(['sid-1']);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import { lastValueFrom, of } from 'rxjs';
+import { DateInterceptor, serializeDates } from './date.interceptor.js';
+import { setTimeZone } from './time.js';
+
+describe('serializeDates', () => {
+  beforeAll(() => setTimeZone('Asia/Shanghai'));
+
+  it('writes every Date of plain objects and arrays as yyyy-MM-dd HH:mm:ss', () => {
+    const d = new Date('2026-01-02T03:04:05Z');
+    expect(serializeDates({ a: d, list: [{ b: d }, 1, 'x', null], nested: { c: d, n: 2 } })).toEqual({
+      a: '2026-01-02 11:04:05',
+      list: [{ b: '2026-01-02 11:04:05' }, 1, 'x', null],
+      nested: { c: '2026-01-02 11:04:05', n: 2 },
+    });
+    expect(serializeDates(d)).toBe('2026-01-02 11:04:05');
+    expect(serializeDates(Object.assign(Object.create(null), { d }))).toEqual({ d: '2026-01-02 11:04:05' });
+  });
+
+  it('leaves class instances (files, streams, buffers) and scalars untouched', () => {
+    class File {
+      when = new Date();
+    }
+    const file = new File();
+    const buffer = Buffer.from('x');
+    expect(serializeDates(file)).toBe(file);
+    expect(serializeDates(buffer)).toBe(buffer);
+    expect(serializeDates(undefined)).toBeUndefined();
+    expect(serializeDates('2026')).toBe('2026');
+  });
+
+  it('is applied to every response by the interceptor', async () => {
+    const out = new DateInterceptor().intercept({} as never, { handle: () => of({ createTime: new Date('2026-01-02T03:04:05Z') }) });
+    expect(await lastValueFrom(out)).toEqual({ createTime: '2026-01-02 11:04:05' });
+  });
+});

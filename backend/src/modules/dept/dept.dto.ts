@@ -1,0 +1,114 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { BooleanFilter, DateRangeFilter, IdFilter, ListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
+import type { Dept } from './dept.entity.js';
+
+export class DeptQuery extends ListQuery {
+  @ApiPropertyOptional({ description: '部门名称（模糊）' })
+  @TrimmedFilter()
+  @MaxLength(100, { message: '部门名称不能超过 100 个字符' })
+  name?: string;
+
+  @ApiPropertyOptional()
+  @BooleanFilter()
+  @IsBoolean({ message: 'enabled 必须是 true 或 false' })
+  enabled?: boolean;
+
+  @ApiPropertyOptional({ description: '上级部门 id（0 = 顶级）' })
+  @IdFilter()
+  @Min(0, { message: 'pid 不能小于 0' })
+  pid?: number;
+
+  @ApiPropertyOptional({ description: '只查顶级部门' })
+  @BooleanFilter()
+  @IsBoolean({ message: 'pidIsNull 必须是 true 或 false' })
+  pidIsNull?: boolean;
+
+  @ApiPropertyOptional({ type: [String], description: '创建时间范围：开始,结束' })
+  @DateRangeFilter()
+  createTime?: [Date, Date];
+}
+
+export class DeptTreeQuery {
+  @ApiPropertyOptional()
+  @BooleanFilter()
+  @IsBoolean({ message: 'enabled 必须是 true 或 false' })
+  enabled?: boolean;
+}
+
+export class DeptSuperiorQuery {
+  @ApiPropertyOptional({ description: '去掉所选部门本身（编辑表单用）', default: false })
+  @BooleanFilter()
+  @IsBoolean({ message: 'exclude 必须是 true 或 false' })
+  exclude?: boolean;
+}
+
+export class DeptWriteDto {
+  @ApiProperty()
+  @IsString({ message: '部门名称必须是字符串' })
+  @IsNotEmpty({ message: '部门名称不能为空' })
+  @MaxLength(100, { message: '部门名称不能超过 100 个字符' })
+  name: string;
+
+  @ApiPropertyOptional({ default: 999 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: '排序必须是整数' })
+  @Min(0, { message: '排序不能小于 0' })
+  @Max(99999, { message: '排序不能大于 99999' })
+  deptSort?: number;
+
+  @ApiProperty()
+  @Transform(({ value }: { value: unknown }) => toBoolean(value))
+  @IsBoolean({ message: '状态必须是 true 或 false' })
+  enabled: boolean;
+
+  @ApiPropertyOptional({ description: '上级部门 id；null 或 0 = 顶级', nullable: true })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: '上级部门 id 必须是整数' })
+  @Min(0, { message: '上级部门 id 不能小于 0' })
+  pid?: number | null;
+}
+
+export class DeptUpdateDto extends DeptWriteDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt({ message: 'id 必须是整数' })
+  @Min(1, { message: 'id 必须是正整数' })
+  id: number;
+}
+
+export interface DeptDto {
+  id: number;
+  pid: number | null;
+  name: string;
+  deptSort: number;
+  enabled: boolean;
+  subCount: number;
+  hasChildren: boolean;
+  leaf: boolean;
+  label: string;
+  createBy: string | null;
+  updateBy: string | null;
+  createTime: Date;
+  updateTime: Date;
+  children?: DeptDto[];
+}
+
+export const toDeptDto = (d: Dept): DeptDto => ({
+  id: d.id,
+  pid: d.pid,
+  name: d.name,
+  deptSort: d.deptSort,
+  enabled: d.enabled,
+  subCount: d.subCount,
+  hasChildren: d.subCount > 0,
+  leaf: d.subCount <= 0,
+  label: d.name,
+  createBy: d.createBy,
+  updateBy: d.updateBy,
+  createTime: d.createTime,
+  updateTime: d.updateTime,
+});

@@ -1,0 +1,189 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { BooleanFilter, DateRangeFilter, IdFilter, ListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
+import { type Menu, MENU_MODULES, type MenuModule, type MenuType } from './menu.entity.js';
+
+const optionalBoolean = () => Transform(({ value }: { value: unknown }) => toBoolean(value));
+
+export class MenuQuery extends ListQuery {
+  @ApiPropertyOptional({ description: '标题、组件路径或权限标识模糊搜索' })
+  @TrimmedFilter()
+  @MaxLength(255, { message: '搜索内容不能超过 255 个字符' })
+  blurry?: string;
+
+  @ApiPropertyOptional({ description: '上级菜单 id（0 = 顶级）' })
+  @IdFilter()
+  @Min(0, { message: 'pid 不能小于 0' })
+  pid?: number;
+
+  @ApiPropertyOptional({ description: '只查顶级菜单' })
+  @BooleanFilter()
+  @IsBoolean({ message: 'pidIsNull 必须是 true 或 false' })
+  pidIsNull?: boolean;
+
+  @ApiPropertyOptional({ type: [String], description: '创建时间范围：开始,结束' })
+  @DateRangeFilter()
+  createTime?: [Date, Date];
+
+  @ApiPropertyOptional({ description: '返回整棵树（children 嵌套）' })
+  @BooleanFilter()
+  @IsBoolean({ message: 'tree 必须是 true 或 false' })
+  tree?: boolean;
+}
+
+export class MenuLazyQuery {
+  @ApiPropertyOptional({ description: '上级菜单 id，0 或不传 = 顶级' })
+  @IdFilter()
+  @Min(0, { message: 'pid 不能小于 0' })
+  pid?: number;
+}
+
+export class MenuChildQuery {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt({ message: 'id 必须是整数' })
+  @Min(1, { message: 'id 必须是正整数' })
+  id: number;
+}
+
+export class MenuWriteDto {
+  @ApiProperty({ enum: [0, 1, 2], description: '0 目录，1 菜单，2 按钮' })
+  @IsDefined({ message: '菜单类型不能为空' })
+  @Type(() => Number)
+  @IsIn([0, 1, 2], { message: '菜单类型只能是 0（目录）、1（菜单）或 2（按钮）' })
+  type: MenuType;
+
+  @ApiProperty()
+  @IsString({ message: '菜单标题必须是字符串' })
+  @IsNotEmpty({ message: '菜单标题不能为空' })
+  @MaxLength(100, { message: '菜单标题不能超过 100 个字符' })
+  title: string;
+
+  @ApiPropertyOptional({ description: '组件名称（唯一）', nullable: true })
+  @IsOptional()
+  @IsString({ message: '组件名称必须是字符串' })
+  @MaxLength(100, { message: '组件名称不能超过 100 个字符' })
+  componentName?: string | null;
+
+  @ApiPropertyOptional({ description: '组件路径，如 system/user/index', nullable: true })
+  @IsOptional()
+  @IsString({ message: '组件路径必须是字符串' })
+  @MaxLength(255, { message: '组件路径不能超过 255 个字符' })
+  component?: string | null;
+
+  @ApiPropertyOptional({ description: '路由地址；外链时为 URL', nullable: true })
+  @IsOptional()
+  @IsString({ message: '路由地址必须是字符串' })
+  @MaxLength(255, { message: '路由地址不能超过 255 个字符' })
+  path?: string | null;
+
+  @ApiPropertyOptional({ default: 999 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: '排序必须是整数' })
+  @Min(0, { message: '排序不能小于 0' })
+  @Max(99999, { message: '排序不能大于 99999' })
+  menuSort?: number;
+
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @IsString({ message: '图标必须是字符串' })
+  @MaxLength(100, { message: '图标不能超过 100 个字符' })
+  icon?: string | null;
+
+  @ApiPropertyOptional({ description: '权限标识，如 user:list', nullable: true })
+  @IsOptional()
+  @IsString({ message: '权限标识必须是字符串' })
+  @MaxLength(255, { message: '权限标识不能超过 255 个字符' })
+  permission?: string | null;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @optionalBoolean()
+  @IsBoolean({ message: '缓存必须是 true 或 false' })
+  cache?: boolean;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @optionalBoolean()
+  @IsBoolean({ message: '隐藏必须是 true 或 false' })
+  hidden?: boolean;
+
+  @ApiPropertyOptional({ default: false, description: '外链' })
+  @IsOptional()
+  @optionalBoolean()
+  @IsBoolean({ message: '外链必须是 true 或 false' })
+  iFrame?: boolean;
+
+  @ApiPropertyOptional({ description: '上级菜单 id；null 或 0 = 顶级', nullable: true })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: '上级菜单 id 必须是整数' })
+  @Min(0, { message: '上级菜单 id 不能小于 0' })
+  pid?: number | null;
+
+  @ApiPropertyOptional({ enum: MENU_MODULES, nullable: true, description: '所属模块；不传时子菜单继承顶级菜单的模块' })
+  @IsOptional()
+  @IsIn([...MENU_MODULES], { message: `所属模块只能是 ${MENU_MODULES.join('、')} 之一` })
+  module?: MenuModule | null;
+}
+
+export class MenuUpdateDto extends MenuWriteDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt({ message: 'id 必须是整数' })
+  @Min(1, { message: 'id 必须是正整数' })
+  id: number;
+}
+
+export interface MenuDto {
+  id: number;
+  pid: number | null;
+  type: MenuType;
+  title: string;
+  componentName: string | null;
+  component: string | null;
+  path: string | null;
+  menuSort: number;
+  icon: string | null;
+  permission: string | null;
+  cache: boolean;
+  hidden: boolean;
+  iFrame: boolean;
+  module: MenuModule | null;
+  subCount: number;
+  hasChildren: boolean;
+  leaf: boolean;
+  label: string;
+  createBy: string | null;
+  updateBy: string | null;
+  createTime: Date;
+  updateTime: Date;
+  children?: MenuDto[];
+}
+
+export const toMenuDto = (m: Menu): MenuDto => ({
+  id: m.id,
+  pid: m.pid,
+  type: m.type,
+  title: m.title,
+  componentName: m.componentName,
+  component: m.component,
+  path: m.path,
+  menuSort: m.menuSort,
+  icon: m.icon,
+  permission: m.permission,
+  cache: m.cache,
+  hidden: m.hidden,
+  iFrame: m.iFrame,
+  module: m.module,
+  subCount: m.subCount,
+  hasChildren: m.subCount > 0,
+  leaf: m.subCount <= 0,
+  label: m.title,
+  createBy: m.createBy,
+  updateBy: m.updateBy,
+  createTime: m.createTime,
+  updateTime: m.updateTime,
+});

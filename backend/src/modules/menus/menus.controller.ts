@@ -1,0 +1,82 @@
+import { Body, Controller, Delete, Get, HttpCode, Injectable, type PipeTransform, Post, Put, Query } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { Log, SkipLog } from '../../common/audit/log.decorator.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
+import { MenuChildQuery, MenuLazyQuery, MenuQuery, MenuUpdateDto, MenuWriteDto } from './menu.dto.js';
+import { MenusService } from './menus.service.js';
+
+/** Like ParseIdsPipe, but an empty (or missing) body is allowed and gives []. */
+@Injectable()
+export class OptionalIdsPipe implements PipeTransform<unknown, number[]> {
+  private readonly ids = new ParseIdsPipe();
+
+  transform(value: unknown): number[] {
+    const empty = value == null || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
+    return empty ? [] : this.ids.transform(value);
+  }
+}
+
+@ApiTags('系统：菜单管理')
+@Controller('api/menus')
+export class MenusController {
+  constructor(private readonly menus: MenusService) {}
+
+  @RequirePermissions('menu:list', 'roles:list')
+  @Get()
+  list(@Query() query: MenuQuery) {
+    return this.menus.list(query);
+  }
+
+  @RequirePermissions('menu:list', 'roles:list')
+  @Get('lazy')
+  lazy(@Query() query: MenuLazyQuery) {
+    return this.menus.lazy(query.pid);
+  }
+
+  @RequirePermissions('menu:list', 'roles:list')
+  @Get('child')
+  child(@Query() query: MenuChildQuery) {
+    return this.menus.child(query.id);
+  }
+
+  @RequirePermissions('menu:list', 'roles:list')
+  @SkipLog()
+  @Post('superior')
+  @HttpCode(200)
+  @ApiBody({ schema: { type: 'array', items: { type: 'integer' } } })
+  superior(@Body(OptionalIdsPipe) ids: number[]) {
+    return this.menus.superior(ids);
+  }
+
+  /** Router tree of the sidebar: any logged-in user, for their own menus. */
+  @Authenticated()
+  @Get('build')
+  build(@CurrentUser() me: Principal) {
+    return this.menus.build(me);
+  }
+
+  @Log('新增菜单')
+  @RequirePermissions('menu:add')
+  @Post()
+  create(@Body() dto: MenuWriteDto) {
+    return this.menus.create(dto);
+  }
+
+  @Log('修改菜单')
+  @RequirePermissions('menu:edit')
+  @Put()
+  @HttpCode(204)
+  update(@Body() dto: MenuUpdateDto) {
+    return this.menus.update(dto);
+  }
+
+  @Log('删除菜单')
+  @RequirePermissions('menu:del')
+  @Delete(['', '/'])
+  @ApiBody({ schema: { type: 'array', items: { type: 'integer' } } })
+  delete(@Body(ParseIdsPipe) ids: number[]) {
+    return this.menus.delete(ids);
+  }
+}

@@ -1,0 +1,111 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { DateRangeFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import { DATA_SCOPES, type DataScope, type Role } from './role.entity.js';
+
+/** `{id}` relation stub of the wire contract (menus, depts). */
+export class RoleRef {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt({ message: 'id 必须是整数' })
+  @Min(1, { message: 'id 必须是正整数' })
+  id: number;
+}
+
+export class RoleQuery extends ListQuery {
+  @ApiPropertyOptional({ description: '角色名称或描述（模糊）' })
+  @TrimmedFilter()
+  @MaxLength(100, { message: '搜索内容不能超过 100 个字符' })
+  blurry?: string;
+
+  @ApiPropertyOptional({ type: [String], description: '创建时间范围：开始,结束' })
+  @DateRangeFilter()
+  createTime?: [Date, Date];
+}
+
+export class RoleWriteDto {
+  @ApiProperty({ description: '角色名称' })
+  @IsString({ message: '角色名称必须是字符串' })
+  @IsNotEmpty({ message: '角色名称不能为空' })
+  @MaxLength(100, { message: '角色名称不能超过 100 个字符' })
+  name: string;
+
+  @ApiProperty({ description: '角色级别，数字越小级别越高', minimum: 1 })
+  @Type(() => Number)
+  @IsInt({ message: '角色级别必须是整数' })
+  @Min(1, { message: '角色级别不能小于 1' })
+  @Max(999, { message: '角色级别不能大于 999' })
+  level: number;
+
+  @ApiProperty({ enum: DATA_SCOPES, description: '数据权限' })
+  @IsIn(DATA_SCOPES, { message: '数据权限只能是 全部、本级 或 自定义' })
+  dataScope: DataScope;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: '描述必须是字符串' })
+  @MaxLength(255, { message: '描述不能超过 255 个字符' })
+  description?: string | null;
+
+  @ApiPropertyOptional({ type: [RoleRef], description: '数据权限为 自定义 时可见的部门' })
+  @IsOptional()
+  @IsArray({ message: '部门必须是数组' })
+  @ArrayMaxSize(1000, { message: '部门数量超出限制' })
+  @ValidateNested({ each: true, message: '部门格式不正确' })
+  @Type(() => RoleRef)
+  depts?: RoleRef[] | null;
+}
+
+export class RoleUpdateDto extends RoleWriteDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt({ message: 'id 必须是整数' })
+  @Min(1, { message: 'id 必须是正整数' })
+  id: number;
+}
+
+export class RoleMenusDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt({ message: 'id 必须是整数' })
+  @Min(1, { message: 'id 必须是正整数' })
+  id: number;
+
+  @ApiProperty({ type: [RoleRef] })
+  @IsArray({ message: '菜单必须是数组' })
+  @ArrayMaxSize(5000, { message: '菜单数量超出限制' })
+  @ValidateNested({ each: true, message: '菜单格式不正确' })
+  @Type(() => RoleRef)
+  menus: RoleRef[];
+}
+
+export interface RoleDto {
+  id: number;
+  name: string;
+  level: number;
+  dataScope: DataScope;
+  description: string | null;
+  menus: Array<{ id: number; title: string; pid: number | null; type: number; permission: string | null }>;
+  depts: Array<{ id: number; name: string }>;
+  createBy: string | null;
+  updateBy: string | null;
+  createTime: Date;
+  updateTime: Date;
+}
+
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+
+export const toRoleDto = (r: Role): RoleDto => ({
+  id: r.id,
+  name: r.name,
+  level: r.level,
+  dataScope: r.dataScope,
+  description: r.description,
+  menus: (r.menus ?? []).map((m) => ({ id: m.id, title: m.title, pid: m.pid, type: m.type, permission: m.permission })).sort(byId),
+  depts: (r.depts ?? []).map((d) => ({ id: d.id, name: d.name })).sort(byId),
+  createBy: r.createBy,
+  updateBy: r.updateBy,
+  createTime: r.createTime,
+  updateTime: r.updateTime,
+});
