@@ -451,7 +451,7 @@ describe('api/users', () => {
 
   describe('POST api/users/updateEmail/{code}', () => {
     const emailCode = async (id: number): Promise<string> => {
-      const rows: Array<{ answer: string }> = await db.query('SELECT answer FROM sys_captcha WHERE uuid = $1', [`email:${id}`]);
+      const rows: Array<{ answer: string }> = await db.query('SELECT answer FROM sys_captcha WHERE uuid LIKE $1', [`email:${id}:%`]);
       return rows[0].answer;
     };
 
@@ -487,7 +487,7 @@ describe('api/users', () => {
 
       await as(token).post('/api/code/resetEmail?email=m2@horizon.local');
       code = await emailCode(userId.mailer2);
-      await db.query("UPDATE sys_captcha SET expires_at = now() - interval '1 second' WHERE uuid = $1", [`email:${userId.mailer2}`]);
+      await db.query("UPDATE sys_captcha SET expires_at = now() - interval '1 second' WHERE uuid LIKE $1", [`email:${userId.mailer2}:%`]);
       expect400(await as(token).post(`/api/users/updateEmail/${code}`).send({ password: t.encrypt(USER_PASSWORD), email: 'm2@horizon.local' }), '无效验证码');
 
       await as(token).post('/api/code/resetEmail?email=admin@horizon.local');

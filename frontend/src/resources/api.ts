@@ -3,8 +3,9 @@
 
 export const TOKEN_COOKIE = 'HORIZON-TOKEN';
 
-/** Paths in the API doc are relative to the server root (`api/...`, `auth/...`). */
-const API_ROOT = '/';
+/** Paths in the API doc are relative to the server root (`api/...`, `auth/...`); VITE_API_BASE is the
+ * API origin when it differs from the SPA's (same variable as the app's http layer). */
+const API_ROOT = `${import.meta.env.VITE_API_BASE ?? ''}/`;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -34,7 +35,8 @@ export function toQueryString(params: QueryParams = {}): string {
       if (!isEmpty(value)) search.append(key, String(value));
     }
   }
-  return search.toString();
+  // Commas are legal in a query string; keeping them makes `sort=dictSort,asc` readable in logs.
+  return search.toString().replace(/%2C/gi, ',');
 }
 
 export function readToken(cookie: string = typeof document === 'undefined' ? '' : document.cookie): string | null {
@@ -72,7 +74,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: keep the generic message
   }
-  return new ApiError(message || `请求失败 (${response.status})`, response.status, body);
+  return new ApiError(message || '接口请求失败', response.status, body);
 }
 
 interface RequestOptions {

@@ -1,5 +1,14 @@
-// Placeholder until the resource screens land: the App renders one <Resource> per entry.
+// The administration screens; the App renders one react-admin <Resource> per entry
+// (routes /system/user, …) and the dataProvider maps `name` to `apiPath`.
 import type { ComponentType } from 'react';
+import monitorLogs from './monitor-logs';
+import monitorOnline from './monitor-online';
+import systemDept from './system-dept';
+import systemDict from './system-dict';
+import systemJob from './system-job';
+import systemMenu from './system-menu';
+import systemRole from './system-role';
+import systemUser from './system-user';
 
 export interface ResourceDef {
   name: string;
@@ -11,4 +20,14 @@ export interface ResourceDef {
   icon?: ComponentType;
 }
 
-export const resources: ResourceDef[] = [];
+/** Create and edit happen in dialogs over the lists (eladmin style), so only `list` routes exist. */
+export const resources: ResourceDef[] = [
+  { name: 'system/user', apiPath: 'api/users', ...systemUser },
+  { name: 'system/role', apiPath: 'api/roles', ...systemRole },
+  { name: 'system/menu', apiPath: 'api/menus', ...systemMenu },
+  { name: 'system/dept', apiPath: 'api/dept', ...systemDept },
+  { name: 'system/job', apiPath: 'api/job', ...systemJob },
+  { name: 'system/dict', apiPath: 'api/dict', ...systemDict },
+  { name: 'monitor/online', apiPath: 'auth/online', ...monitorOnline },
+  { name: 'monitor/logs', apiPath: 'api/logs', ...monitorLogs },
+];

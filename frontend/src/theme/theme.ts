@@ -61,7 +61,7 @@ export function createHorizonTheme(primary: string = DEFAULT_PRIMARY): RaThemeOp
       MuiTableCell: {
         styleOverrides: {
           root: { '&.MuiTableCell-paddingCheckbox': { padding: '0 8px' } },
-          head: { fontWeight: 600, color: '#515a6e', backgroundColor: '#f8f8f9' },
+          head: { fontWeight: 600, color: '#515a6e', backgroundColor: '#f8f8f9', whiteSpace: 'nowrap' },
         },
       },
       MuiTextField: {

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
@@ -27,6 +27,11 @@ const IMAGE_TYPES: Array<[ext: string, magic: (b: Buffer) => boolean]> = [
   ['jpg', (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
   ['gif', (b) => b.subarray(0, 6).toString('ascii') === 'GIF87a' || b.subarray(0, 6).toString('ascii') === 'GIF89a'],
 ];
+
+/** Key of an e-mail change code: the user and (a digest of) the address it was sent to. */
+export function emailCodeKey(userId: number, email: string): string {
+  return `email:${userId}:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
+}
 
 @Injectable()
 export class UsersService {
@@ -220,8 +225,9 @@ export class UsersService {
   /** Sends a 6-digit code for changing the e-mail address (5 minutes). Without a mail server the code goes to the server log. */
   async sendEmailCode(principal: Principal, email: string): Promise<void> {
     const code = String(randomBytes(4).readUInt32BE() % 1_000_000).padStart(6, '0');
-    await this.db.query('DELETE FROM sys_captcha WHERE uuid = $1 OR expires_at < now()', [`email:${principal.userId}`]);
-    await this.db.query('INSERT INTO sys_captcha (uuid, answer, expires_at) VALUES ($1, $2, $3)', [`email:${principal.userId}`, code, new Date(Date.now() + 5 * 60_000)]);
+    // One live code per user, bound to the address it was sent to.
+    await this.db.query("DELETE FROM sys_captcha WHERE uuid LIKE $1 OR expires_at < now()", [`email:${principal.userId}:%`]);
+    await this.db.query('INSERT INTO sys_captcha (uuid, answer, expires_at) VALUES ($1, $2, $3)', [emailCodeKey(principal.userId, email), code, new Date(Date.now() + 5 * 60_000)]);
     this.logger.log(`E-mail verification code for ${principal.username} <${email}>: ${code} (no mail server configured)`);
   }
 
@@ -229,7 +235,7 @@ export class UsersService {
     const password = this.rsa.decrypt(dto.password);
     if (!(await verifyPassword(await this.passwordHash(principal.userId), password))) throw DomainException.badRequest('密码错误');
     // A raw DELETE answers [rows, affectedCount] with the postgres driver.
-    const [rows]: [Array<{ answer: string }>, number] = await this.db.query('DELETE FROM sys_captcha WHERE uuid = $1 AND expires_at > now() RETURNING answer', [`email:${principal.userId}`]);
+    const [rows]: [Array<{ answer: string }>, number] = await this.db.query('DELETE FROM sys_captcha WHERE uuid = $1 AND expires_at > now() RETURNING answer', [emailCodeKey(principal.userId, dto.email)]);
     if (!rows.length || rows[0].answer !== code) throw DomainException.badRequest('无效验证码');
     await this.assertUnique({ username: principal.username, email: dto.email }, principal.userId);
     await this.repo.update({ id: principal.userId }, { email: dto.email });

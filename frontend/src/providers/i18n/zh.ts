@@ -222,9 +222,10 @@ const audit = {
   updateTime: '更新日期',
 };
 
+// Chinese has one plural form (polyglot always takes the first), so names are single nouns.
 export const zhResources = {
   'system/user': {
-    name: '用户 |||| 用户管理',
+    name: '用户',
     fields: {
       id: 'ID',
       username: '用户名',
@@ -244,7 +245,7 @@ export const zhResources = {
     },
   },
   'system/role': {
-    name: '角色 |||| 角色管理',
+    name: '角色',
     fields: {
       id: 'ID',
       name: '名称',
@@ -258,7 +259,7 @@ export const zhResources = {
     },
   },
   'system/menu': {
-    name: '菜单 |||| 菜单管理',
+    name: '菜单',
     fields: {
       id: 'ID',
       pid: '上级类目',
@@ -279,7 +280,7 @@ export const zhResources = {
     },
   },
   'system/dept': {
-    name: '部门 |||| 部门管理',
+    name: '部门',
     fields: {
       id: 'ID',
       pid: '上级部门',
@@ -291,7 +292,7 @@ export const zhResources = {
     },
   },
   'system/job': {
-    name: '岗位 |||| 岗位管理',
+    name: '岗位',
     fields: {
       id: 'ID',
       name: '名称',
@@ -301,7 +302,7 @@ export const zhResources = {
     },
   },
   'system/dict': {
-    name: '字典 |||| 字典管理',
+    name: '字典',
     fields: {
       id: 'ID',
       name: '字典名称',
@@ -314,7 +315,7 @@ export const zhResources = {
     },
   },
   'monitor/online': {
-    name: '在线用户 |||| 在线用户',
+    name: '在线用户',
     fields: {
       key: '会话',
       userName: '用户名',
@@ -329,7 +330,7 @@ export const zhResources = {
     },
   },
   'monitor/logs': {
-    name: '操作日志 |||| 操作日志',
+    name: '操作日志',
     fields: {
       id: 'ID',
       username: '用户名',

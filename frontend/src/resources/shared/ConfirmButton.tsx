@@ -35,7 +35,7 @@ export function ConfirmButton({
   return (
     <>
       {variant === 'icon' ? (
-        <Tooltip title={label}>
+        <Tooltip title={label} describeChild>
           <span>
             <IconButton size="small" color={color} aria-label={label} onClick={openDialog} disabled={disabled || loading}>
               {icon}

@@ -10,8 +10,8 @@ import { TreeSelectInput } from './TreeSelectInput';
 export const deptLabel = (dept: Dept): string => dept.label ?? dept.name;
 
 /** The visible dept tree as tree-view items, optionally without one subtree (a dept's own). */
-export function useDeptItems(exclude?: number | null) {
-  const { data, isPending } = useDeptTree();
+export function useDeptItems(exclude?: number | null, enabledOnly = false) {
+  const { data, isPending } = useDeptTree({ enabledOnly });
   const items = useMemo(() => toViewItems(pruneTree(data ?? [], exclude), deptLabel), [data, exclude]);
   return { items, loading: isPending };
 }
@@ -21,13 +21,26 @@ export interface DeptTreeSelectInputProps {
   label?: string;
   /** Hide this dept and its subtree (editing a dept's parent). */
   exclude?: number | null;
+  /** Offer enabled depts only (assigning a user). */
+  enabledOnly?: boolean;
+  /** Name of the current dept, shown if it is not offered (e.g. disabled). */
+  fallbackLabel?: string;
   validate?: Validator | Validator[];
 }
 
 /** Dept picker over `GET api/dept/tree`; the value is the dept id. */
-export function DeptTreeSelectInput({ source, label = '部门', exclude, validate }: DeptTreeSelectInputProps) {
-  const { items, loading } = useDeptItems(exclude);
-  return <TreeSelectInput source={source} label={label} items={items} loading={loading} validate={validate} />;
+export function DeptTreeSelectInput({ source, label = '部门', exclude, enabledOnly, validate, fallbackLabel }: DeptTreeSelectInputProps) {
+  const { items, loading } = useDeptItems(exclude, enabledOnly);
+  return (
+    <TreeSelectInput
+      source={source}
+      label={label}
+      items={items}
+      loading={loading}
+      validate={validate}
+      fallbackLabel={fallbackLabel}
+    />
+  );
 }
 
 /** Checkbox dept tree for a role's custom data scope; the value is `[{id}]`. No propagation: the

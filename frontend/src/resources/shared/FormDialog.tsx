@@ -30,7 +30,14 @@ export function FormDialog<V extends object>({
   return (
     <Dialog open={open} onClose={saving ? undefined : onClose} fullWidth maxWidth={maxWidth}>
       {open && (
-        <Form record={values} onSubmit={(data) => onSubmit(data as V)} validate={validate} noValidate>
+        <Form
+          record={values}
+          onSubmit={(data: Record<string, unknown>) => onSubmit(data as V)}
+          validate={validate}
+          noValidate
+          // errors show under the fields of the (small) dialog
+          disableInvalidFormNotification
+        >
           <DialogTitle>{title}</DialogTitle>
           <DialogContent dividers>{children}</DialogContent>
           <DialogActions>

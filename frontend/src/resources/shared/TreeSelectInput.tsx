@@ -17,10 +17,12 @@ export interface TreeSelectInputProps {
   topLabel?: string;
   validate?: Validator | Validator[];
   disabled?: boolean;
+  /** Shown when the current value is not in `items` (e.g. a disabled dept). */
+  fallbackLabel?: string;
 }
 
 /** A single-choice tree picker; the form value is the numeric id (or null for the top node). */
-export function TreeSelectInput({ source, label, items, loading, topLabel, validate, disabled }: TreeSelectInputProps) {
+export function TreeSelectInput({ source, label, items, loading, topLabel, validate, disabled, fallbackLabel }: TreeSelectInputProps) {
   const { field, fieldState, formState, isRequired } = useInput({ source, validate });
   const anchor = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
@@ -35,7 +37,9 @@ export function TreeSelectInput({ source, label, items, loading, topLabel, valid
         ? TOP_ID
         : null
       : String(field.value);
-  const display = selected ? (findViewItem(tree, selected)?.label ?? (loading ? '加载中…' : String(field.value))) : '';
+  const display = selected
+    ? (findViewItem(tree, selected)?.label ?? (loading ? '加载中…' : (fallbackLabel ?? String(field.value))))
+    : '';
   const error = fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined;
 
   return (

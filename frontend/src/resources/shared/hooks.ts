@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   type RaRecord,
   useCreate,
@@ -44,13 +44,37 @@ export function useApiErrorHandler() {
   );
 }
 
+/** Reports the error of a direct `useQuery` once (auth check, then a notice). */
+export function useQueryErrorHandler(error: unknown) {
+  const onError = useApiErrorHandler();
+  useEffect(() => {
+    if (error) onError(error);
+  }, [error, onError]);
+}
+
+/** `value`, once it has stopped changing for `delay` ms (search boxes outside react-admin filters). */
+export function useDebouncedValue<T>(value: T, delay = 400): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
 /**
  * A mutation over `api.ts` with the admin conventions: success notice, refresh of every list and
  * tree query, errors shown with the server's message.
  */
 export function useApiMutation<TVariables, TResult = unknown>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
-  { successMessage, onSuccess }: { successMessage?: string; onSuccess?: (result: TResult, variables: TVariables) => void } = {},
+  {
+    successMessage,
+    onSuccess,
+  }: {
+    successMessage?: string | ((variables: TVariables) => string);
+    onSuccess?: (result: TResult, variables: TVariables) => void;
+  } = {},
   options: Omit<UseMutationOptions<TResult, unknown, TVariables>, 'mutationFn' | 'onSuccess' | 'onError'> = {},
 ) {
   const notifyText = useNotifyText();
@@ -60,7 +84,8 @@ export function useApiMutation<TVariables, TResult = unknown>(
     ...options,
     mutationFn,
     onSuccess: (result, variables) => {
-      if (successMessage) notifyText(successMessage);
+      const message = typeof successMessage === 'function' ? successMessage(variables) : successMessage;
+      if (message) notifyText(message);
       refresh();
       onSuccess?.(result, variables);
     },

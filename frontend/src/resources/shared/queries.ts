@@ -4,15 +4,16 @@ import type { Dept, Menu, Page } from '../types';
 
 /** Query keys of the direct calls; all start with `horizon` (react-admin's refresh invalidates them too). */
 export const queryKeys = {
-  deptTree: ['horizon', 'dept', 'tree'] as const,
+  deptTree: (enabledOnly: boolean) => ['horizon', 'dept', 'tree', enabledOnly ? 'enabled' : 'all'] as const,
   menuTree: ['horizon', 'menus', 'tree'] as const,
 };
 
-/** The whole visible dept tree (`GET api/dept/tree`). */
-export function useDeptTree(enabled = true) {
+/** The whole visible dept tree (`GET api/dept/tree`), or only its enabled depts. */
+export function useDeptTree({ enabledOnly = false, enabled = true }: { enabledOnly?: boolean; enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: queryKeys.deptTree,
-    queryFn: async () => asArray(await api.get<Dept[] | Page<Dept>>('api/dept/tree')),
+    queryKey: queryKeys.deptTree(enabledOnly),
+    queryFn: async () =>
+      asArray(await api.get<Dept[] | Page<Dept>>('api/dept/tree', enabledOnly ? { enabled: true } : undefined)),
     enabled,
   });
 }

@@ -55,11 +55,11 @@ function RolesWithMenus({ onEdit }: { onEdit: (role: Role) => void }) {
           bulkActionButtons={<BulkDeleteButton />}
           empty={<EmptyState />}
         >
-          <Col source="name" label="名称" disableSort />
-          <Col source="dataScope" label="数据权限" disableSort />
+          <Col source="name" label="名称" />
+          <Col source="dataScope" label="数据权限" />
           <Col source="level" label="角色级别" />
           <Col source="description" label="描述" disableSort />
-          <Col source="createTime" label="创建日期" disableSort />
+          <Col source="createTime" label="创建日期" />
           <Col
             label="操作"
             disableSort

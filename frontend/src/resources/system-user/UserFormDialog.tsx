@@ -54,7 +54,7 @@ export function UserFormDialog({ user, open, onClose }: UserFormDialogProps) {
         <TextInput source="phone" label="电话" isRequired />
         <TextInput source="nickName" label="昵称" isRequired />
         <TextInput source="email" label="邮箱" type="email" isRequired />
-        <DeptTreeSelectInput source="deptId" label="部门" />
+        <DeptTreeSelectInput source="deptId" label="部门" enabledOnly fallbackLabel={user?.dept?.name} />
         <SelectArrayInput
           source="jobIds"
           label="岗位"

@@ -1,0 +1,4 @@
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
+import { LogList } from './LogList';
+
+export default { list: LogList, icon: HistoryIcon };

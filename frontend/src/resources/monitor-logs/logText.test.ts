@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { prettyParams, truncate } from './logText';
+
+describe('log cells', () => {
+  it('truncates long params with an ellipsis', () => {
+    expect(truncate('abc', 5)).toBe('abc');
+    expect(truncate('abcdefgh', 5)).toBe('abcde…');
+    expect(truncate(null)).toBe('');
+  });
+
+  it('pretty-prints JSON params and leaves other text alone', () => {
+    expect(prettyParams('{"username":"admin","password":"******"}')).toBe('{\n  "username": "admin",\n  "password": "******"\n}');
+    expect(prettyParams('id=1')).toBe('id=1');
+    expect(prettyParams(undefined)).toBe('');
+  });
+});

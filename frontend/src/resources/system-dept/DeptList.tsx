@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { List, SelectInput, TextInput } from 'react-admin';
+import { DateRangeInput } from '../shared/DateRangeInput';
+import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
+import { EnabledSwitch } from '../shared/EnabledSwitch';
+import { EditIconButton, enabledChoices, ListToolbar, RowActions } from '../shared/ListParts';
+import { type TreeColumn, TreeTable } from '../shared/TreeTable';
+import type { Dept } from '../types';
+import { DeptFormDialog } from './DeptFormDialog';
+import { deptWithEnabled } from './deptForm';
+
+const filters = [
+  <TextInput key="name" source="name" label="部门名称" placeholder="输入部门名称搜索" alwaysOn resettable />,
+  <SelectInput key="enabled" source="enabled" label="状态" choices={enabledChoices} alwaysOn emptyText="全部" />,
+  <DateRangeInput key="createTime" source="createTime" label="创建时间" alwaysOn />,
+];
+
+/** 部门管理: roots from `GET api/dept`, children from `GET api/dept?pid=` on expansion. */
+export function DeptList() {
+  const [dialog, setDialog] = useState<{ open: boolean; dept: Dept | null }>({ open: false, dept: null });
+
+  const columns: TreeColumn<Dept>[] = [
+    { label: '名称', render: (d) => d.name, width: 260 },
+    { label: '排序', render: (d) => d.deptSort },
+    {
+      label: '状态',
+      render: (d) => <EnabledSwitch record={d} name={d.name} toPayload={deptWithEnabled} resource="system/dept" />,
+    },
+    { label: '创建日期', render: (d) => d.createTime ?? '' },
+    {
+      label: '操作',
+      render: (d) => (
+        <RowActions>
+          <EditIconButton onClick={() => setDialog({ open: true, dept: d })} />
+          <DeleteRowButton record={d} resource="system/dept" />
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <List
+        resource="system/dept"
+        title="部门管理"
+        filters={filters}
+        sort={{ field: 'deptSort', order: 'ASC' }}
+        perPage={1000}
+        pagination={false}
+        empty={false}
+        actions={
+          <ListToolbar onCreate={() => setDialog({ open: true, dept: null })} exportPath="api/dept" exportTitle="部门">
+            <BulkDeleteButton />
+          </ListToolbar>
+        }
+      >
+        <TreeTable<Dept> columns={columns} childSort={{ field: 'deptSort', order: 'ASC' }} />
+      </List>
+      <DeptFormDialog open={dialog.open} dept={dialog.dept} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { DataTable, List, SelectInput, TextInput } from 'react-admin';
+import { DateRangeInput } from '../shared/DateRangeInput';
+import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
+import { EnabledSwitch } from '../shared/EnabledSwitch';
+import {
+  DEFAULT_PAGE_SIZE,
+  EditIconButton,
+  EmptyState,
+  enabledChoices,
+  ListPagination,
+  ListToolbar,
+  RowActions,
+} from '../shared/ListParts';
+import type { Job } from '../types';
+import { JobFormDialog } from './JobFormDialog';
+import { jobWithEnabled } from './jobForm';
+
+const filters = [
+  <TextInput key="name" source="name" label="岗位名称" placeholder="输入岗位名称搜索" alwaysOn resettable />,
+  <SelectInput key="enabled" source="enabled" label="状态" choices={enabledChoices} alwaysOn emptyText="全部" />,
+  <DateRangeInput key="createTime" source="createTime" label="创建时间" alwaysOn />,
+];
+
+const Col = DataTable.Col<Job>;
+
+/** 岗位管理 (positions, `api/job`; not the scheduled jobs). */
+export function JobList() {
+  const [dialog, setDialog] = useState<{ open: boolean; job: Job | null }>({ open: false, job: null });
+  return (
+    <>
+      <List
+        resource="system/job"
+        title="岗位管理"
+        filters={filters}
+        sort={{ field: 'jobSort', order: 'ASC' }}
+        perPage={DEFAULT_PAGE_SIZE}
+        pagination={<ListPagination />}
+        empty={false}
+        actions={<ListToolbar onCreate={() => setDialog({ open: true, job: null })} exportPath="api/job" exportTitle="岗位" />}
+      >
+        <DataTable rowClick={false} bulkActionButtons={<BulkDeleteButton />} empty={<EmptyState />}>
+          <Col source="name" label="名称" />
+          <Col source="jobSort" label="排序" />
+          <Col
+            source="enabled"
+            label="状态"
+            render={(job) => <EnabledSwitch record={job} name={job.name} toPayload={jobWithEnabled} />}
+          />
+          <Col source="createTime" label="创建日期" />
+          <Col
+            label="操作"
+            disableSort
+            render={(job) => (
+              <RowActions>
+                <EditIconButton onClick={() => setDialog({ open: true, job })} />
+                <DeleteRowButton record={job} />
+              </RowActions>
+            )}
+          />
+        </DataTable>
+      </List>
+      <JobFormDialog open={dialog.open} job={dialog.job} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+    </>
+  );
+}
