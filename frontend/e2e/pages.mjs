@@ -1,0 +1,56 @@
+// Page objects for the browser flows.
+import assert from 'node:assert/strict';
+import { BASE_URL, captchaAnswer } from './support.mjs';
+
+export class LoginPage {
+  constructor(page) {
+    this.page = page;
+  }
+
+  /** Waits for the captcha request the page makes and returns its uuid. */
+  async nextCaptcha(trigger) {
+    const response = this.page.waitForResponse((r) => r.url().includes('/auth/code') && r.status() === 200);
+    await trigger();
+    const { uuid } = await (await response).json();
+    return uuid;
+  }
+
+  async open(path = '/login') {
+    return this.nextCaptcha(() => this.page.goto(`${BASE_URL}/horizon${path}`));
+  }
+
+  async fill(username, password, code) {
+    await this.page.getByLabel('账号').fill(username);
+    await this.page.getByLabel('密码', { exact: true }).fill(password);
+    await this.page.getByLabel('验证码', { exact: true }).fill(code);
+  }
+
+  /** Logs in with the right captcha answer (read from the test database). */
+  async login(username, password, uuid) {
+    const answer = await captchaAnswer(uuid);
+    assert.ok(answer, 'the captcha shown on the page exists in the database');
+    await this.fill(username, password, answer);
+    await this.page.getByRole('button', { name: /登\s*录/ }).click();
+  }
+}
+
+export class Shell {
+  constructor(page) {
+    this.page = page;
+  }
+
+  sidebar() {
+    return this.page.locator('nav, [class*="Sidebar"]').first();
+  }
+
+  async openUserMenu() {
+    await this.page.getByRole('button', { name: '个人资料' }).click();
+  }
+
+  async logout() {
+    await this.openUserMenu();
+    await this.page.getByRole('menuitem', { name: '退出登录' }).click();
+    await this.page.getByText('确定注销并退出系统吗？').waitFor();
+    await this.page.getByRole('button', { name: '确定' }).click();
+  }
+}
