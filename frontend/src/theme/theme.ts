@@ -60,16 +60,23 @@ export function createHorizonTheme(primary: string = DEFAULT_PRIMARY): RaThemeOp
       MuiTable: { defaultProps: { size: 'small' } },
       MuiTableCell: {
         styleOverrides: {
-          root: { '&.MuiTableCell-paddingCheckbox': { padding: '0 8px' } },
-          head: { fontWeight: 600, color: '#515a6e', backgroundColor: '#f8f8f9', whiteSpace: 'nowrap' },
+          // compact one-line cells (dates, names); long texts opt in to wrapping or an ellipsis
+          root: { whiteSpace: 'nowrap', '&.MuiTableCell-paddingCheckbox': { padding: '0 8px' } },
+          head: { fontWeight: 600, color: '#515a6e', backgroundColor: '#f8f8f9' },
         },
       },
+      // the layout never grows past the viewport: wide tables scroll inside their own wrapper
+      RaLayout: { styleOverrides: { root: { minWidth: 0 } } },
+      RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+      RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
       MuiTextField: {
         defaultProps: { variant: 'outlined', margin: 'dense', size: 'small', fullWidth: true },
       },
       MuiFormControl: {
         defaultProps: { variant: 'outlined', margin: 'dense', size: 'small', fullWidth: true },
       },
+      // inputs stay white on the grey page (filter bars sit outside the cards)
+      MuiOutlinedInput: { styleOverrides: { root: { backgroundColor: '#ffffff' } } },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiPaper: { styleOverrides: { rounded: { borderRadius: 4 } } },
       MuiAppBar: { defaultProps: { elevation: 0 } },

@@ -21,7 +21,7 @@ export class CaptchaService {
   }
 
   async create(): Promise<{ img: string; uuid: string; enabled: boolean }> {
-    const captcha = svgCaptcha.createMathExpr({ mathMin: 1, mathMax: 9, mathOperator: '+-', width: 111, height: 36, fontSize: 36, noise: 2, color: true });
+    const captcha = svgCaptcha.createMathExpr({ mathMin: 1, mathMax: 9, mathOperator: '+-', width: 120, height: 40, fontSize: 50, noise: 1, color: true, background: '#f4f6fb' });
     const uuid = randomUUID().replace(/-/g, '');
     await this.db.query('DELETE FROM sys_captcha WHERE expires_at < now()');
     await this.db.query('INSERT INTO sys_captcha (uuid, answer, expires_at) VALUES ($1, $2, $3)', [`captcha:${uuid}`, captcha.text, new Date(Date.now() + CAPTCHA_TTL_MS)]);

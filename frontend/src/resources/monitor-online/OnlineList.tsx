@@ -13,9 +13,9 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
+  Tooltip,
 } from '@mui/material';
 import { Title } from 'react-admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -23,9 +23,9 @@ import { api } from '../api';
 import { useCan } from '../shared/access';
 import { ConfirmButton } from '../shared/ConfirmButton';
 import { useApiMutation, useDebouncedValue, useQueryErrorHandler } from '../shared/hooks';
-import { DEFAULT_PAGE_SIZE, EmptyState, PAGE_SIZES } from '../shared/ListParts';
+import { actionsColumnSx, DEFAULT_PAGE_SIZE, EmptyState, TablePager } from '../shared/ListParts';
 import type { OnlineUser, Page } from '../types';
-import { kickableKeys, kickConfirmText } from './online';
+import { browserSummary, kickableKeys, kickConfirmText } from './online';
 
 const RESOURCE = 'monitor/online';
 
@@ -62,6 +62,7 @@ export function OnlineList() {
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1 }}>
         <TextField
           size="small"
+          sx={{ width: { xs: '100%', sm: 240 } }}
           label="用户名"
           placeholder="输入用户名搜索"
           value={username}
@@ -99,7 +100,7 @@ export function OnlineList() {
               <TableCell>浏览器</TableCell>
               <TableCell>登录时间</TableCell>
               <TableCell>最后访问</TableCell>
-              {canKick && <TableCell>操作</TableCell>}
+              {canKick && <TableCell sx={actionsColumnSx}>操作</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -123,11 +124,15 @@ export function OnlineList() {
                 <TableCell>{row.nickName ?? ''}</TableCell>
                 <TableCell>{row.dept ?? ''}</TableCell>
                 <TableCell>{row.ip ?? ''}</TableCell>
-                <TableCell>{row.browser ?? ''}</TableCell>
+                <TableCell>
+                  <Tooltip title={row.browser ?? ''}>
+                    <span>{browserSummary(row.browser)}</span>
+                  </Tooltip>
+                </TableCell>
                 <TableCell>{row.loginTime ?? ''}</TableCell>
                 <TableCell>{row.lastAccessTime ?? ''}</TableCell>
                 {canKick && (
-                  <TableCell>
+                  <TableCell sx={actionsColumnSx}>
                     {!row.current && (
                       <ConfirmButton
                         label="强退"
@@ -152,18 +157,15 @@ export function OnlineList() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
+      <TablePager
         count={data?.totalElements ?? 0}
         page={page}
-        rowsPerPage={size}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPageChange={(_e, next) => setPage(next)}
-        onRowsPerPageChange={(e) => {
-          setSize(Number(e.target.value));
+        size={size}
+        onPageChange={setPage}
+        onSizeChange={(next) => {
+          setSize(next);
           setPage(0);
         }}
-        labelRowsPerPage="每页"
       />
     </Card>
   );

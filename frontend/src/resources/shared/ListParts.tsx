@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, IconButton, Stack, TablePagination, Tooltip, Typography } from '@mui/material';
 import { Pagination, TopToolbar, useListContext } from 'react-admin';
 import { useCan } from './access';
 import { ExportButton } from './ExportButton';
@@ -12,6 +12,51 @@ export const PAGE_SIZES = [20, 30, 50, 100, 500, 1000];
 export const DEFAULT_PAGE_SIZE = 20;
 
 export const ListPagination = () => <Pagination rowsPerPageOptions={PAGE_SIZES} />;
+
+/** `第 1-20 条，共 35 条`, the wording of the react-admin lists. */
+export const pageRangeText = ({ from, to, count }: { from: number; to: number; count: number }): string =>
+  count === 0 ? '共 0 条' : `第 ${from}-${to} 条，共 ${count} 条`;
+
+export interface TablePagerProps {
+  count: number;
+  /** Zero-based, as the API pages. */
+  page: number;
+  size: number;
+  sizes?: number[];
+  onPageChange: (page: number) => void;
+  onSizeChange: (size: number) => void;
+}
+
+/** Pagination of the tables that are not react-admin lists, worded like the lists. */
+export function TablePager({ count, page, size, sizes = PAGE_SIZES, onPageChange, onSizeChange }: TablePagerProps) {
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      page={page}
+      rowsPerPage={size}
+      rowsPerPageOptions={sizes}
+      onPageChange={(_event, next) => onPageChange(next)}
+      onRowsPerPageChange={(event) => onSizeChange(Number(event.target.value))}
+      labelRowsPerPage="每页条数："
+      labelDisplayedRows={pageRangeText}
+      getItemAriaLabel={(type) => (type === 'previous' ? '上一页' : type === 'next' ? '下一页' : type === 'first' ? '第一页' : '最后一页')}
+    />
+  );
+}
+
+/**
+ * The 操作 column: one line, and pinned to the right edge when a wide table scrolls sideways
+ * (pass as the column's `sx`).
+ */
+export const actionsColumnSx = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  boxShadow: 'inset 1px 0 0 rgba(224, 224, 224, 1)',
+  '&.MuiTableCell-head': { bgcolor: '#f8f8f9', zIndex: 2 },
+} as const;
 
 export const EmptyState = ({ text = MESSAGES.empty }: { text?: string }) => (
   <Box sx={{ py: 4, textAlign: 'center' }}>
@@ -80,3 +125,12 @@ export const RowActions = ({ children }: { children: ReactNode }) => (
 export const YesNo = ({ value, yes = '是', no = '否' }: { value: boolean | null | undefined; yes?: string; no?: string }) => (
   <Chip size="small" variant="outlined" color={value ? 'primary' : 'default'} label={value ? yes : no} />
 );
+
+/** A list beside a side panel (dept tree, 菜单分配, 字典详情); stacked on narrow screens. */
+export const splitLayoutSx = {
+  display: 'flex',
+  flexDirection: { xs: 'column', md: 'row' },
+  alignItems: { xs: 'stretch', md: 'flex-start' },
+  gap: 2,
+  pt: 1,
+} as const;

@@ -12,6 +12,8 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  type SxProps,
+  type Theme,
 } from '@mui/material';
 import { type SortPayload, useGetList, useListContext } from 'react-admin';
 import { EmptyState } from './ListParts';
@@ -29,6 +31,8 @@ export interface TreeColumn<T> {
   label: string;
   render: (row: T) => ReactNode;
   width?: number | string;
+  /** Applied to the header and body cells of the column (e.g. `actionsColumnSx`). */
+  sx?: SxProps<Theme>;
 }
 
 export interface TreeTableProps<T extends TreeRecord> {
@@ -59,7 +63,7 @@ export function TreeTable<T extends TreeRecord>({ columns, childSort, selectable
           <TableRow>
             {selectable && <TableCell padding="checkbox" />}
             {columns.map((col) => (
-              <TableCell key={col.label} sx={{ width: col.width, whiteSpace: 'nowrap' }}>
+              <TableCell key={col.label} sx={[{ width: col.width }, ...(col.sx ? [col.sx] : [])] as SxProps<Theme>}>
                 {col.label}
               </TableCell>
             ))}
@@ -122,7 +126,9 @@ function TreeRow<T extends TreeRecord>({ row, depth, columns, childSort, selecta
           </Box>
         </TableCell>
         {rest.map((col) => (
-          <TableCell key={col.label}>{col.render(row)}</TableCell>
+          <TableCell key={col.label} sx={col.sx}>
+            {col.render(row)}
+          </TableCell>
         ))}
       </TableRow>
       {open &&

@@ -3,7 +3,7 @@ import { List, SelectInput, TextInput } from 'react-admin';
 import { DateRangeInput } from '../shared/DateRangeInput';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
 import { EnabledSwitch } from '../shared/EnabledSwitch';
-import { EditIconButton, enabledChoices, ListToolbar, RowActions } from '../shared/ListParts';
+import { actionsColumnSx, EditIconButton, enabledChoices, ListToolbar, RowActions } from '../shared/ListParts';
 import { type TreeColumn, TreeTable } from '../shared/TreeTable';
 import type { Dept } from '../types';
 import { DeptFormDialog } from './DeptFormDialog';
@@ -29,6 +29,7 @@ export function DeptList() {
     { label: '创建日期', render: (d) => d.createTime ?? '' },
     {
       label: '操作',
+      sx: actionsColumnSx,
       render: (d) => (
         <RowActions>
           <EditIconButton onClick={() => setDialog({ open: true, dept: d })} />

@@ -8,8 +8,8 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -21,7 +21,7 @@ import { useCan } from '../shared/access';
 import { ConfirmButton } from '../shared/ConfirmButton';
 import { FormDialog } from '../shared/FormDialog';
 import { useApiMutation, useQueryErrorHandler } from '../shared/hooks';
-import { EditIconButton, EmptyState, RowActions } from '../shared/ListParts';
+import { actionsColumnSx, EditIconButton, EmptyState, RowActions, TablePager } from '../shared/ListParts';
 import { deleteConfirmText, MESSAGES } from '../shared/text';
 import type { Dict, DictDetail, Page } from '../types';
 import {
@@ -38,7 +38,7 @@ const RESOURCE = 'system/dict';
 /** Right-hand panel: the details of one dict (`GET api/dictDetail?dictName=`), sorted by dictSort. */
 export function DictDetailPanel({ dict }: { dict: Dict | null }) {
   return (
-    <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, ml: 2, p: 1.5, alignSelf: 'flex-start' }}>
+    <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, mx: { xs: 1, md: 0 }, mr: { md: 1 }, mb: 1, p: 1.5 }}>
       {dict ? (
         <Details key={dict.id} dict={dict} />
       ) : (
@@ -90,63 +90,63 @@ function Details({ dict }: { dict: Dict }) {
         )}
       </Box>
       {(isPending || isFetching) && <LinearProgress />}
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>所属字典</TableCell>
-            <TableCell>字典标签</TableCell>
-            <TableCell>字典值</TableCell>
-            <TableCell>排序</TableCell>
-            {(canEdit || canDelete) && <TableCell>操作</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((detail) => (
-            <TableRow key={detail.id} hover>
-              <TableCell>{dict.name}</TableCell>
-              <TableCell>{detail.label}</TableCell>
-              <TableCell>{detail.value}</TableCell>
-              <TableCell>{detail.dictSort}</TableCell>
-              {(canEdit || canDelete) && (
-                <TableCell>
-                  <RowActions>
-                    <EditIconButton onClick={() => setDialog({ open: true, detail })} />
-                    {canDelete && (
-                      <ConfirmButton
-                        label="删除"
-                        color="error"
-                        icon={<DeleteIcon fontSize="small" />}
-                        content={deleteConfirmText(1)}
-                        loading={remove.isPending}
-                        onConfirm={() => remove.mutate(detail.id)}
-                      />
-                    )}
-                  </RowActions>
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-          {!isPending && rows.length === 0 && (
+      <TableContainer>
+        <Table size="small">
+          <TableHead>
             <TableRow>
-              <TableCell colSpan={5}>
-                <EmptyState />
-              </TableCell>
+              <TableCell>所属字典</TableCell>
+              <TableCell>字典标签</TableCell>
+              <TableCell>字典值</TableCell>
+              <TableCell>排序</TableCell>
+              {(canEdit || canDelete) && <TableCell sx={actionsColumnSx}>操作</TableCell>}
             </TableRow>
-          )}
-        </TableBody>
-      </Table>
-      <TablePagination
-        component="div"
+          </TableHead>
+          <TableBody>
+            {rows.map((detail) => (
+              <TableRow key={detail.id} hover>
+                <TableCell>{dict.name}</TableCell>
+                <TableCell>{detail.label}</TableCell>
+                <TableCell>{detail.value}</TableCell>
+                <TableCell>{detail.dictSort}</TableCell>
+                {(canEdit || canDelete) && (
+                  <TableCell sx={actionsColumnSx}>
+                    <RowActions>
+                      <EditIconButton onClick={() => setDialog({ open: true, detail })} />
+                      {canDelete && (
+                        <ConfirmButton
+                          label="删除"
+                          color="error"
+                          icon={<DeleteIcon fontSize="small" />}
+                          content={deleteConfirmText(1)}
+                          loading={remove.isPending}
+                          onConfirm={() => remove.mutate(detail.id)}
+                        />
+                      )}
+                    </RowActions>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+            {!isPending && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5}>
+                  <EmptyState />
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePager
         count={data?.totalElements ?? 0}
         page={page}
-        rowsPerPage={size}
-        rowsPerPageOptions={[10, 20, 50, 100]}
-        onPageChange={(_e, next) => setPage(next)}
-        onRowsPerPageChange={(e) => {
-          setSize(Number(e.target.value));
+        size={size}
+        sizes={[10, 20, 50, 100]}
+        onPageChange={setPage}
+        onSizeChange={(next) => {
+          setSize(next);
           setPage(0);
         }}
-        labelRowsPerPage="每页"
       />
       <FormDialog<DetailFormValues>
         open={dialog.open}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box } from '@mui/material';
 import { DataTable, List, TextInput, useListContext } from 'react-admin';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
-import { DEFAULT_PAGE_SIZE, EditIconButton, EmptyState, ListPagination, ListToolbar, RowActions } from '../shared/ListParts';
+import { actionsColumnSx, DEFAULT_PAGE_SIZE, EditIconButton, EmptyState, ListPagination, ListToolbar, RowActions, splitLayoutSx } from '../shared/ListParts';
 import type { Dict } from '../types';
 import { DictDetailPanel } from './DictDetailPanel';
 import { DictFormDialog } from './DictFormDialog';
@@ -38,8 +38,8 @@ function DictsWithDetails({ onEdit }: { onEdit: (dict: Dict) => void }) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = (data ?? []).find((dict) => dict.id === selectedId) ?? null;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'flex-start', pt: 1 }}>
-      <Box sx={{ flex: '0 0 45%', minWidth: 0 }}>
+    <Box sx={splitLayoutSx}>
+      <Box sx={{ flex: { md: '0 0 45%' }, minWidth: 0 }}>
         <DataTable
           rowClick={(id) => {
             setSelectedId(Number(id));
@@ -54,6 +54,7 @@ function DictsWithDetails({ onEdit }: { onEdit: (dict: Dict) => void }) {
           <Col
             label="操作"
             disableSort
+            sx={actionsColumnSx}
             render={(dict) => (
               <RowActions>
                 <EditIconButton onClick={() => onEdit(dict)} />

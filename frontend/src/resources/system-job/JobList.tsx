@@ -4,6 +4,7 @@ import { DateRangeInput } from '../shared/DateRangeInput';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
 import { EnabledSwitch } from '../shared/EnabledSwitch';
 import {
+  actionsColumnSx,
   DEFAULT_PAGE_SIZE,
   EditIconButton,
   EmptyState,
@@ -51,6 +52,7 @@ export function JobList() {
           <Col
             label="操作"
             disableSort
+            sx={actionsColumnSx}
             render={(job) => (
               <RowActions>
                 <EditIconButton onClick={() => setDialog({ open: true, job })} />

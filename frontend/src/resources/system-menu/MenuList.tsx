@@ -3,7 +3,7 @@ import { Chip, Stack, Typography } from '@mui/material';
 import { List, TextInput } from 'react-admin';
 import { DateRangeInput } from '../shared/DateRangeInput';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
-import { EditIconButton, ListToolbar, RowActions, YesNo } from '../shared/ListParts';
+import { actionsColumnSx, EditIconButton, ListToolbar, RowActions, YesNo } from '../shared/ListParts';
 import { type TreeColumn, TreeTable } from '../shared/TreeTable';
 import type { Menu } from '../types';
 import { MenuFormDialog } from './MenuFormDialog';
@@ -47,6 +47,7 @@ export function MenuList() {
     { label: '创建日期', render: (m) => m.createTime ?? '' },
     {
       label: '操作',
+      sx: actionsColumnSx,
       render: (m) => (
         <RowActions>
           <EditIconButton onClick={() => setDialog({ open: true, menu: m })} />

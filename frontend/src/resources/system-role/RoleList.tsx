@@ -3,7 +3,7 @@ import { Box } from '@mui/material';
 import { DataTable, List, TextInput, useListContext } from 'react-admin';
 import { DateRangeInput } from '../shared/DateRangeInput';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
-import { DEFAULT_PAGE_SIZE, EditIconButton, EmptyState, ListPagination, ListToolbar, RowActions } from '../shared/ListParts';
+import { actionsColumnSx, DEFAULT_PAGE_SIZE, EditIconButton, EmptyState, ListPagination, ListToolbar, RowActions, splitLayoutSx } from '../shared/ListParts';
 import type { Role } from '../types';
 import { RoleFormDialog } from './RoleFormDialog';
 import { RoleMenuPanel } from './RoleMenuPanel';
@@ -44,7 +44,7 @@ function RolesWithMenus({ onEdit }: { onEdit: (role: Role) => void }) {
   const selected = (data ?? []).find((role) => role.id === selectedId) ?? null;
 
   return (
-    <Box sx={{ display: 'flex', alignItems: 'flex-start', pt: 1 }}>
+    <Box sx={splitLayoutSx}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <DataTable
           rowClick={(id) => {
@@ -63,6 +63,7 @@ function RolesWithMenus({ onEdit }: { onEdit: (role: Role) => void }) {
           <Col
             label="操作"
             disableSort
+            sx={actionsColumnSx}
             render={(role) => (
               <RowActions>
                 <EditIconButton onClick={() => onEdit(role)} />

@@ -20,7 +20,10 @@ export function DeptFilterTree() {
   };
 
   return (
-    <Paper variant="outlined" sx={{ width: 220, flexShrink: 0, p: 1, mr: 2, alignSelf: 'flex-start' }}>
+    <Paper
+      variant="outlined"
+      sx={{ width: { xs: 'auto', md: 210 }, flexShrink: 0, p: 1, ml: 1, mr: { xs: 1, md: 0 }, maxHeight: { xs: 240, md: 'none' }, overflow: 'auto' }}
+    >
       <TextField
         size="small"
         fullWidth

@@ -5,6 +5,7 @@ import { DateRangeInput } from '../shared/DateRangeInput';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
 import { EnabledSwitch } from '../shared/EnabledSwitch';
 import {
+  actionsColumnSx,
   DEFAULT_PAGE_SIZE,
   EditIconButton,
   EmptyState,
@@ -12,6 +13,7 @@ import {
   ListPagination,
   ListToolbar,
   RowActions,
+  splitLayoutSx,
 } from '../shared/ListParts';
 import type { User } from '../types';
 import { DeptFilterTree } from './DeptFilterTree';
@@ -46,7 +48,7 @@ export function UserList() {
           <ListToolbar onCreate={() => setDialog({ open: true, user: null })} exportPath="api/users" exportTitle="用户" />
         }
       >
-        <Box sx={{ display: 'flex', alignItems: 'flex-start', pt: 1 }}>
+        <Box sx={splitLayoutSx}>
           <DeptFilterTree />
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <DataTable rowClick={false} bulkActionButtons={<BulkDeleteButton />} empty={<EmptyState />}>
@@ -76,6 +78,7 @@ export function UserList() {
               <Col
                 label="操作"
                 disableSort
+                sx={actionsColumnSx}
                 render={(u) => (
                   <RowActions>
                     <EditIconButton onClick={() => setDialog({ open: true, user: u })} />
