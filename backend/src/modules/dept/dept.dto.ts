@@ -1,3 +1,4 @@
+import { RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -73,10 +74,7 @@ export class DeptWriteDto {
 }
 
 export class DeptUpdateDto extends DeptWriteDto {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: 'id 必须是整数' })
-  @Min(1, { message: 'id 必须是正整数' })
+  @RecordId()
   id: number;
 }
 
@@ -107,8 +105,5 @@ export const toDeptDto = (d: Dept): DeptDto => ({
   hasChildren: d.subCount > 0,
   leaf: d.subCount <= 0,
   label: d.name,
-  createBy: d.createBy,
-  updateBy: d.updateBy,
-  createTime: d.createTime,
-  updateTime: d.updateTime,
+  ...auditFields(d),
 });

@@ -1,3 +1,4 @@
+import { RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
@@ -30,10 +31,7 @@ export class DictWriteDto {
 }
 
 export class DictUpdateDto extends DictWriteDto {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: 'id 必须是整数' })
-  @Min(1, { message: 'id 必须是正整数' })
+  @RecordId()
   id: number;
 }
 
@@ -100,10 +98,7 @@ export class DictDetailWriteDto {
 }
 
 export class DictDetailUpdateDto extends DictDetailWriteDto {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: 'id 必须是整数' })
-  @Min(1, { message: 'id 必须是正整数' })
+  @RecordId()
   id: number;
 }
 
@@ -121,10 +116,7 @@ export const toDictDto = (d: Dict): DictDto => ({
   id: d.id,
   name: d.name,
   description: d.description,
-  createBy: d.createBy,
-  updateBy: d.updateBy,
-  createTime: d.createTime,
-  updateTime: d.updateTime,
+  ...auditFields(d),
 });
 
 export interface DictDetailDto {
@@ -145,8 +137,5 @@ export const toDictDetailDto = (d: DictDetail): DictDetailDto => ({
   value: d.value,
   dictSort: d.dictSort,
   dict: { id: d.dictId, name: d.dict?.name ?? null },
-  createBy: d.createBy,
-  updateBy: d.updateBy,
-  createTime: d.createTime,
-  updateTime: d.updateTime,
+  ...auditFields(d),
 });

@@ -1,3 +1,4 @@
+import { RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -40,10 +41,7 @@ export class JobWriteDto {
 }
 
 export class JobUpdateDto extends JobWriteDto {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: 'id 必须是整数' })
-  @Min(1, { message: 'id 必须是正整数' })
+  @RecordId()
   id: number;
 }
 
@@ -63,8 +61,5 @@ export const toJobDto = (j: Job): JobDto => ({
   name: j.name,
   jobSort: j.jobSort,
   enabled: j.enabled,
-  createBy: j.createBy,
-  updateBy: j.updateBy,
-  createTime: j.createTime,
-  updateTime: j.updateTime,
+  ...auditFields(j),
 });

@@ -1,3 +1,4 @@
+import { RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -40,10 +41,7 @@ export class MenuLazyQuery {
 }
 
 export class MenuChildQuery {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: 'id 必须是整数' })
-  @Min(1, { message: 'id 必须是正整数' })
+  @RecordId()
   id: number;
 }
 
@@ -130,10 +128,7 @@ export class MenuWriteDto {
 }
 
 export class MenuUpdateDto extends MenuWriteDto {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: 'id 必须是整数' })
-  @Min(1, { message: 'id 必须是正整数' })
+  @RecordId()
   id: number;
 }
 
@@ -182,8 +177,5 @@ export const toMenuDto = (m: Menu): MenuDto => ({
   hasChildren: m.subCount > 0,
   leaf: m.subCount <= 0,
   label: m.title,
-  createBy: m.createBy,
-  updateBy: m.updateBy,
-  createTime: m.createTime,
-  updateTime: m.updateTime,
+  ...auditFields(m),
 });

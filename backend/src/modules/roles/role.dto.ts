@@ -1,3 +1,4 @@
+import { RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
@@ -6,10 +7,7 @@ import { DATA_SCOPES, type DataScope, type Role } from './role.entity.js';
 
 /** `{id}` relation stub of the wire contract (menus, depts). */
 export class RoleRef {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: 'id 必须是整数' })
-  @Min(1, { message: 'id 必须是正整数' })
+  @RecordId()
   id: number;
 }
 
@@ -58,18 +56,12 @@ export class RoleWriteDto {
 }
 
 export class RoleUpdateDto extends RoleWriteDto {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: 'id 必须是整数' })
-  @Min(1, { message: 'id 必须是正整数' })
+  @RecordId()
   id: number;
 }
 
 export class RoleMenusDto {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: 'id 必须是整数' })
-  @Min(1, { message: 'id 必须是正整数' })
+  @RecordId()
   id: number;
 
   @ApiProperty({ type: [RoleRef] })
@@ -104,8 +96,5 @@ export const toRoleDto = (r: Role): RoleDto => ({
   description: r.description,
   menus: (r.menus ?? []).map((m) => ({ id: m.id, title: m.title, pid: m.pid, type: m.type, permission: m.permission })).sort(byId),
   depts: (r.depts ?? []).map((d) => ({ id: d.id, name: d.name })).sort(byId),
-  createBy: r.createBy,
-  updateBy: r.updateBy,
-  createTime: r.createTime,
-  updateTime: r.updateTime,
+  ...auditFields(r),
 });

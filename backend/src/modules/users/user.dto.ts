@@ -1,15 +1,13 @@
+import { RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { BooleanFilter, DateRangeFilter, IdFilter, ListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
 import type { User } from './user.entity.js';
 
 /** `{id}` relation stub of the wire contract. */
 export class IdRef {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: 'id 必须是整数' })
-  @Min(1, { message: 'id 必须是正整数' })
+  @RecordId()
   id: number;
 }
 
@@ -96,10 +94,7 @@ export class UserWriteDto {
 }
 
 export class UserUpdateDto extends UserWriteDto {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: 'id 必须是整数' })
-  @Min(1, { message: 'id 必须是正整数' })
+  @RecordId()
   id: number;
 }
 
@@ -195,9 +190,6 @@ export function toUserDto(u: User): UserDto {
     dept: u.dept ? { id: u.dept.id, name: u.dept.name, pid: u.dept.pid } : null,
     roles: (u.roles ?? []).map((r) => ({ id: r.id, name: r.name, level: r.level, dataScope: r.dataScope })),
     jobs: (u.jobs ?? []).map((j) => ({ id: j.id, name: j.name })),
-    createBy: u.createBy,
-    updateBy: u.updateBy,
-    createTime: u.createTime,
-    updateTime: u.updateTime,
+    ...auditFields(u),
   };
 }

@@ -1,0 +1,24 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, Min } from 'class-validator';
+import type { BaseEntity } from '../database/base.entity.js';
+
+/** The `id` of an edit body: a positive integer (eladmin clients PUT whole records). */
+export const RecordId = () =>
+  applyDecorators(ApiProperty({ description: '记录 id' }), Type(() => Number), IsInt({ message: 'id 必须是整数' }), Min(1, { message: 'id 必须是正整数' }));
+
+/** Audit fields every record carries on the wire. */
+export interface AuditFields {
+  createBy: string | null;
+  updateBy: string | null;
+  createTime: Date;
+  updateTime: Date;
+}
+
+export const auditFields = (e: BaseEntity): AuditFields => ({
+  createBy: e.createBy,
+  updateBy: e.updateBy,
+  createTime: e.createTime,
+  updateTime: e.updateTime,
+});
