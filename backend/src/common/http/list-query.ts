@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, type TransformFnParams, Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DomainException, ErrorCode } from '../errors/domain.exception.js';
 import { parseDateTime } from '../time/time.js';
@@ -98,6 +98,23 @@ export function DateRangeFilter(): PropertyDecorator {
       return [start, end];
     })(target, key);
   };
+}
+
+/** Lists of tree records (departments, menus): children of `pid` (0 = roots), roots only, creation range. */
+export class TreeListQuery extends ListQuery {
+  @ApiPropertyOptional({ description: '上级 id（0 = 顶级）' })
+  @IdFilter()
+  @Min(0, { message: 'pid 不能小于 0' })
+  pid?: number;
+
+  @ApiPropertyOptional({ description: '只查顶级' })
+  @BooleanFilter()
+  @IsBoolean({ message: 'pidIsNull 必须是 true 或 false' })
+  pidIsNull?: boolean;
+
+  @ApiPropertyOptional({ type: [String], description: '创建时间范围：开始,结束' })
+  @DateRangeFilter()
+  createTime?: [Date, Date];
 }
 
 export interface Page<T> {

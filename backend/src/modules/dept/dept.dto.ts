@@ -2,10 +2,10 @@ import { RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { BooleanFilter, DateRangeFilter, IdFilter, ListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
+import { BooleanFilter, TreeListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
 import type { Dept } from './dept.entity.js';
 
-export class DeptQuery extends ListQuery {
+export class DeptQuery extends TreeListQuery {
   @ApiPropertyOptional({ description: '部门名称（模糊）' })
   @TrimmedFilter()
   @MaxLength(100, { message: '部门名称不能超过 100 个字符' })
@@ -16,19 +16,6 @@ export class DeptQuery extends ListQuery {
   @IsBoolean({ message: 'enabled 必须是 true 或 false' })
   enabled?: boolean;
 
-  @ApiPropertyOptional({ description: '上级部门 id（0 = 顶级）' })
-  @IdFilter()
-  @Min(0, { message: 'pid 不能小于 0' })
-  pid?: number;
-
-  @ApiPropertyOptional({ description: '只查顶级部门' })
-  @BooleanFilter()
-  @IsBoolean({ message: 'pidIsNull 必须是 true 或 false' })
-  pidIsNull?: boolean;
-
-  @ApiPropertyOptional({ type: [String], description: '创建时间范围：开始,结束' })
-  @DateRangeFilter()
-  createTime?: [Date, Date];
 }
 
 export class DeptTreeQuery {

@@ -2,30 +2,17 @@ import { RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { BooleanFilter, DateRangeFilter, IdFilter, ListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
+import { BooleanFilter, IdFilter, TreeListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
 import { type Menu, MENU_MODULES, type MenuModule, type MenuType } from './menu.entity.js';
 
 const optionalBoolean = () => Transform(({ value }: { value: unknown }) => toBoolean(value));
 
-export class MenuQuery extends ListQuery {
+export class MenuQuery extends TreeListQuery {
   @ApiPropertyOptional({ description: '标题、组件路径或权限标识模糊搜索' })
   @TrimmedFilter()
   @MaxLength(255, { message: '搜索内容不能超过 255 个字符' })
   blurry?: string;
 
-  @ApiPropertyOptional({ description: '上级菜单 id（0 = 顶级）' })
-  @IdFilter()
-  @Min(0, { message: 'pid 不能小于 0' })
-  pid?: number;
-
-  @ApiPropertyOptional({ description: '只查顶级菜单' })
-  @BooleanFilter()
-  @IsBoolean({ message: 'pidIsNull 必须是 true 或 false' })
-  pidIsNull?: boolean;
-
-  @ApiPropertyOptional({ type: [String], description: '创建时间范围：开始,结束' })
-  @DateRangeFilter()
-  createTime?: [Date, Date];
 
   @ApiPropertyOptional({ description: '返回整棵树（children 嵌套）' })
   @BooleanFilter()
