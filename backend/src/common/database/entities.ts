@@ -1,4 +1,4 @@
-import { Captcha, LoginFailure, Session, Setting } from '../../modules/auth/auth.entities.js';
+import { AccessKey, Captcha, LoginFailure, Session, Setting } from '../../modules/auth/auth.entities.js';
 import { Dept } from '../../modules/dept/dept.entity.js';
 import { Dict, DictDetail } from '../../modules/dicts/dict.entity.js';
 import { Job } from '../../modules/jobs/job.entity.js';
@@ -8,4 +8,4 @@ import { Role } from '../../modules/roles/role.entity.js';
 import { User } from '../../modules/users/user.entity.js';
 
 /** Every entity, listed once for the app and the migration CLI. */
-export const ENTITIES = [Dept, Job, Menu, Role, User, Dict, DictDetail, OperationLog, Session, Captcha, LoginFailure, Setting];
+export const ENTITIES = [Dept, Job, Menu, Role, User, Dict, DictDetail, OperationLog, Session, Captcha, LoginFailure, Setting, AccessKey];

@@ -7,8 +7,10 @@ import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { RsaService } from '../../common/auth/rsa.service.js';
 import { DomainException } from '../../common/errors/domain.exception.js';
+import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
-import { LoginDto } from './auth.dto.js';
+import { AccessKeyCreateDto, KeyLoginDto, LoginDto } from './auth.dto.js';
+import { AccessKeysService } from './access-keys.service.js';
 import { AuthService, type ClientInfo } from './auth.service.js';
 import { CaptchaService } from './captcha.service.js';
 
@@ -48,6 +50,14 @@ export class AuthController {
     return this.auth.login(dto, client(req));
   }
 
+  @Log('密钥登录')
+  @Public()
+  @Post('keyLogin')
+  @HttpCode(200)
+  keyLogin(@Body() dto: KeyLoginDto, @Req() req: Request) {
+    return this.auth.keyLogin(dto.key, client(req));
+  }
+
   @Authenticated()
   @Get('info')
   info(@CurrentUser() me: Principal) {
@@ -77,6 +87,34 @@ export class AuthController {
       throw DomainException.badRequest('请选择要强退的会话（key 数组）');
     }
     return this.auth.kick(keys as string[]);
+  }
+}
+
+/** The caller's own personal access keys (for key login). */
+@ApiTags('认证')
+@Controller('api/users/keys')
+export class AccessKeysController {
+  constructor(private readonly keys: AccessKeysService) {}
+
+  @Authenticated()
+  @Get()
+  list(@CurrentUser() me: Principal) {
+    return this.keys.list(me);
+  }
+
+  @Log('创建访问密钥')
+  @Authenticated()
+  @Post()
+  create(@CurrentUser() me: Principal, @Body() dto: AccessKeyCreateDto) {
+    return this.keys.create(me, dto);
+  }
+
+  @Log('删除访问密钥')
+  @Authenticated()
+  @Delete(['', '/'])
+  @ApiBody({ schema: { type: 'array', items: { type: 'integer' } } })
+  delete(@CurrentUser() me: Principal, @Body(ParseIdsPipe) ids: number[]) {
+    return this.keys.delete(me, ids);
   }
 }
 

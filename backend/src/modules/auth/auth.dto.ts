@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { toBoolean } from '../../common/http/list-query.js';
 
 export class LoginDto {
@@ -46,4 +46,37 @@ export interface OnlineSessionDto {
   lastAccessTime: Date;
   expiresAt: Date;
   current: boolean;
+}
+
+export class KeyLoginDto {
+  @ApiProperty({ description: '个人访问密钥（在个人中心创建）' })
+  @IsString({ message: '访问密钥不能为空' })
+  @IsNotEmpty({ message: '访问密钥不能为空' })
+  @MaxLength(128, { message: '访问密钥格式不正确' })
+  key: string;
+}
+
+export class AccessKeyCreateDto {
+  @ApiProperty({ description: '用途说明' })
+  @IsString({ message: '密钥名称必须是字符串' })
+  @IsNotEmpty({ message: '密钥名称不能为空' })
+  @MaxLength(100, { message: '密钥名称不能超过 100 个字符' })
+  name: string;
+
+  @ApiPropertyOptional({ description: '有效天数（1–3650）；不传 = 长期有效' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: '有效天数必须是整数' })
+  @Min(1, { message: '有效天数不能小于 1' })
+  @Max(3650, { message: '有效天数不能超过 3650' })
+  expiresDays?: number;
+}
+
+export interface AccessKeyDto {
+  id: number;
+  name: string;
+  prefix: string;
+  expiresAt: Date | null;
+  lastUsedTime: Date | null;
+  createTime: Date;
 }

@@ -13,6 +13,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { UserDto } from '../users/user.dto.js';
 import { UsersService } from '../users/users.service.js';
 import type { LoginDto, OnlineSessionDto } from './auth.dto.js';
+import { AccessKeysService } from './access-keys.service.js';
 import { CaptchaService } from './captcha.service.js';
 
 export interface ClientInfo {
@@ -35,6 +36,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly principals: PrincipalService,
     private readonly users: UsersService,
+    private readonly keys: AccessKeysService,
   ) {}
 
   /** 5 failures for a username within 15 minutes lock further attempts until the oldest one ages out. */
@@ -76,6 +78,14 @@ export class AuthService {
     if (!user.enabled) throw DomainException.badRequest('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
     await this.db.query('DELETE FROM sys_login_failure WHERE lower(username) = lower($1)', [username]);
     return this.startSession(user.id, dto.rememberMe ?? false, client);
+  }
+
+  /** Key login: a personal access key instead of password and captcha (for scripts and other systems). */
+  async keyLogin(key: string, client: ClientInfo): Promise<{ token: string; user: UserDto }> {
+    const userId = await this.keys.resolve(key.trim());
+    const rows: Array<{ enabled: boolean }> = await this.db.query('SELECT enabled FROM sys_user WHERE id = $1', [userId]);
+    if (!rows[0]?.enabled) throw DomainException.badRequest('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
+    return this.startSession(userId, false, client);
   }
 
   private async startSession(userId: number, rememberMe: boolean, client: ClientInfo): Promise<{ token: string; user: UserDto }> {

@@ -184,6 +184,7 @@ export class UsersService {
     }
     await this.db.transaction(async (em) => {
       await this.sessions.revokeUser(ids);
+      await em.query('DELETE FROM sys_access_key WHERE user_id = ANY($1::int[])', [ids]);
       await em.delete(User, { id: In(ids) });
     });
     this.principals.invalidate();
