@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Breadcrumbs, Typography } from '@mui/material';
+import { Breadcrumbs, type Theme, Typography, useMediaQuery } from '@mui/material';
 import { useLocation, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { routeTitle } from './routeTitle';
@@ -11,6 +11,8 @@ export function Breadcrumb() {
   const { allItems } = useMenus();
   const translate = useTranslate();
   const { trail, title } = routeTitle(pathname, allItems, translate);
+  // phones: only the page title, the full trail does not fit beside the user menu
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const groups = trail.slice(0, -1);
   const appTitle = translate('app.title');
 
@@ -20,6 +22,14 @@ export function Breadcrumb() {
       document.title = appTitle;
     };
   }, [title, appTitle]);
+
+  if (compact) {
+    return (
+      <Typography noWrap sx={{ flex: 1, minWidth: 0, fontSize: 15, fontWeight: 500, ml: 1 }}>
+        {title}
+      </Typography>
+    );
+  }
 
   return (
     <Breadcrumbs aria-label="breadcrumb" sx={{ flex: 1, minWidth: 0, fontSize: 14, ml: 1 }} maxItems={4}>

@@ -9,13 +9,13 @@ import {
   type AppBarProps,
   Confirm,
   LoadingIndicator,
-  LocalesMenuButton,
   useLogout,
   UserMenu,
   useTranslate,
   useUserMenu,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { LanguageMenuButton } from '../components/LanguageMenuButton';
 import { Breadcrumb } from './Breadcrumb';
 import { SettingsDrawer } from './SettingsDrawer';
 
@@ -57,7 +57,7 @@ export function HorizonAppBar(props: AppBarProps) {
         sx={{ bgcolor: 'background.paper', boxShadow: '0 1px 4px rgba(0, 21, 41, 0.08)' }}
         toolbar={
           <>
-            <LocalesMenuButton />
+            <LanguageMenuButton />
             <LoadingIndicator />
           </>
         }

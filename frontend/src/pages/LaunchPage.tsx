@@ -10,7 +10,6 @@ import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import TrackChangesOutlined from '@mui/icons-material/TrackChangesOutlined';
 import {
   Confirm,
-  LocalesMenuButton,
   useDataProvider,
   useGetIdentity,
   useLogout,
@@ -19,6 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { LanguageMenuButton } from '../components/LanguageMenuButton';
 import { Logo } from '../components/Logo';
 import { setCurrentModule, type ModuleKey } from '../layout/modules';
 import type { HorizonDataProvider } from '../providers/dataProvider';
@@ -122,10 +122,10 @@ export function LaunchPage() {
     >
       <Stack direction="row" sx={{ alignItems: 'center', px: { xs: 2, md: 4 }, py: 1.5, gap: 1.5 }}>
         <Logo size={32} />
-        <Typography variant="h6" component="span" sx={{ fontWeight: 600, flex: 1 }}>
+        <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 600, flex: 1, minWidth: 0, fontSize: { xs: 16, sm: 20 } }}>
           {translate('app.title')}
         </Typography>
-        <LocalesMenuButton />
+        <LanguageMenuButton />
         {identity && (
           <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
             <Avatar src={identity.avatar} alt={identity.fullName} sx={{ width: 30, height: 30 }} />
@@ -134,8 +134,16 @@ export function LaunchPage() {
             </Typography>
           </Stack>
         )}
-        <Button color="inherit" startIcon={<LogoutOutlined />} onClick={() => setConfirmLogout(true)}>
-          {translate('app.navbar.logout')}
+        <Button
+          color="inherit"
+          startIcon={<LogoutOutlined />}
+          onClick={() => setConfirmLogout(true)}
+          aria-label={translate('app.navbar.logout')}
+          sx={{ flexShrink: 0, minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+        >
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {translate('app.navbar.logout')}
+          </Box>
         </Button>
       </Stack>
 

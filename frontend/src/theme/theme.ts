@@ -63,6 +63,7 @@ export function createHorizonTheme(primary: string = DEFAULT_PRIMARY): RaThemeOp
           // compact one-line cells (dates, names); long texts opt in to wrapping or an ellipsis
           root: { whiteSpace: 'nowrap', '&.MuiTableCell-paddingCheckbox': { padding: '0 8px' } },
           head: { fontWeight: 600, color: '#515a6e', backgroundColor: '#f8f8f9' },
+          sizeSmall: { padding: '6px 10px' },
         },
       },
       // the layout never grows past the viewport: wide tables scroll inside their own wrapper

@@ -93,7 +93,7 @@ export function DateRangeInput({ source = 'createTime', label = '创建时间' }
   };
 
   const hasValue = Boolean(text.start || text.end);
-  const inputSx = { fontSize: 13, '& input': { textAlign: 'center', px: 0.5 } };
+  const inputSx = { fontSize: 13, '& input': { textAlign: 'center', px: 0.5, width: 84, flex: '0 0 auto' } };
 
   return (
     <ClickAwayListener onClickAway={() => setActive(null)}>
@@ -114,7 +114,7 @@ export function DateRangeInput({ source = 'createTime', label = '创建时间' }
             onBlur={() => tidy('start')}
             onKeyDown={(e) => e.key === 'Escape' && setActive(null)}
             inputProps={{ 'aria-label': `${label}开始日期`, onClick: () => open('start') }}
-            sx={inputSx}
+            sx={{ ...inputSx, justifyContent: 'space-between' }}
             startAdornment={
               <InputAdornment position="start" sx={{ mr: 0 }}>
                 <CalendarMonthOutlined fontSize="small" color="action" />
@@ -135,7 +135,7 @@ export function DateRangeInput({ source = 'createTime', label = '创建时间' }
                   onBlur={() => tidy('end')}
                   onKeyDown={(e) => e.key === 'Escape' && setActive(null)}
                   inputProps={{ 'aria-label': `${label}结束日期`, onClick: () => open('end') }}
-                  sx={{ ...inputSx, flex: 1 }}
+                  sx={inputSx}
                 />
                 <IconButton
                   size="small"

@@ -26,10 +26,11 @@ export interface DeptTreeSelectInputProps {
   /** Name of the current dept, shown if it is not offered (e.g. disabled). */
   fallbackLabel?: string;
   validate?: Validator | Validator[];
+  isRequired?: boolean;
 }
 
 /** Dept picker over `GET api/dept/tree`; the value is the dept id. */
-export function DeptTreeSelectInput({ source, label = '部门', exclude, enabledOnly, validate, fallbackLabel }: DeptTreeSelectInputProps) {
+export function DeptTreeSelectInput({ source, label = '部门', exclude, enabledOnly, validate, fallbackLabel, isRequired }: DeptTreeSelectInputProps) {
   const { items, loading } = useDeptItems(exclude, enabledOnly);
   return (
     <TreeSelectInput
@@ -39,6 +40,7 @@ export function DeptTreeSelectInput({ source, label = '部门', exclude, enabled
       loading={loading}
       validate={validate}
       fallbackLabel={fallbackLabel}
+      isRequired={isRequired}
     />
   );
 }

@@ -131,6 +131,6 @@ export const splitLayoutSx = {
   display: 'flex',
   flexDirection: { xs: 'column', md: 'row' },
   alignItems: { xs: 'stretch', md: 'flex-start' },
-  gap: 2,
+  gap: 1.5,
   pt: 1,
 } as const;

@@ -19,10 +19,13 @@ export interface TreeSelectInputProps {
   disabled?: boolean;
   /** Shown when the current value is not in `items` (e.g. a disabled dept). */
   fallbackLabel?: string;
+  /** Marks the label as required when the form validates at form level (no `required()` here). */
+  isRequired?: boolean;
 }
 
 /** A single-choice tree picker; the form value is the numeric id (or null for the top node). */
-export function TreeSelectInput({ source, label, items, loading, topLabel, validate, disabled, fallbackLabel }: TreeSelectInputProps) {
+export function TreeSelectInput(props: TreeSelectInputProps) {
+  const { source, label, items, loading, topLabel, validate, disabled, fallbackLabel } = props;
   const { field, fieldState, formState, isRequired } = useInput({ source, validate });
   const anchor = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
@@ -48,7 +51,7 @@ export function TreeSelectInput({ source, label, items, loading, topLabel, valid
         ref={anchor}
         label={label}
         value={display}
-        required={isRequired}
+        required={isRequired || props.isRequired}
         disabled={disabled}
         error={Boolean(error)}
         helperText={<InputHelperText error={error} />}

@@ -43,7 +43,7 @@ export function DictDetailPanel({ dict }: { dict: Dict | null }) {
         <Details key={dict.id} dict={dict} />
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-          点击左侧字典查看详情
+          选择一个字典，查看并维护它的字典详情
         </Typography>
       )}
     </Paper>

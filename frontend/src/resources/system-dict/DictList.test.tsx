@@ -30,7 +30,7 @@ describe('DictList', { timeout: 30_000 }, () => {
       </ResourceContextProvider>,
       fakeDataProvider({ 'system/dict': () => [{ id: 5, name: 'user_status', description: '用户状态' }] }),
     );
-    expect(await screen.findByText('点击左侧字典查看详情')).toBeTruthy();
+    expect(await screen.findByText('选择一个字典，查看并维护它的字典详情')).toBeTruthy();
     fireEvent.click(await screen.findByText('user_status'));
     expect(await screen.findByText('激活')).toBeTruthy();
     expect(calls[0].url).toBe('/api/dictDetail?dictName=user_status&page=0&size=10&sort=dictSort,asc');

@@ -57,7 +57,7 @@ const checkboxOf = (label: string) => {
 describe('RoleList menu assignment', { timeout: 30_000 }, () => {
   it('pre-checks the role menus, propagates a parent check and saves the ids', async () => {
     renderList();
-    expect(screen.getByText('点击左侧角色，为其分配菜单')).toBeTruthy();
+    expect(screen.getByText('选择一个角色，为其分配菜单')).toBeTruthy();
     fireEvent.click(await screen.findByText('超级管理员'));
     await screen.findByText('系统管理');
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/menus?tree=true'))).toBe(true));

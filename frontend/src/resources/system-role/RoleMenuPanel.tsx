@@ -25,7 +25,7 @@ export function RoleMenuPanel({ role }: { role: Role | null }) {
         <MenuChecks key={`${role.id}:${(role.menus ?? []).map((m) => m.id).join(',')}`} role={role} />
       ) : (
         <Typography variant="body2" color="text.secondary">
-          点击左侧角色，为其分配菜单
+          选择一个角色，为其分配菜单
         </Typography>
       )}
     </Paper>

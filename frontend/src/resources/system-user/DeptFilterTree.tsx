@@ -22,12 +22,12 @@ export function DeptFilterTree() {
   return (
     <Paper
       variant="outlined"
-      sx={{ width: { xs: 'auto', md: 210 }, flexShrink: 0, p: 1, ml: 1, mr: { xs: 1, md: 0 }, maxHeight: { xs: 240, md: 'none' }, overflow: 'auto' }}
+      sx={{ width: { xs: 'auto', md: 180 }, flexShrink: 0, p: 1, ml: 1, mr: { xs: 1, md: 0 }, maxHeight: { xs: 240, md: 'none' }, overflow: 'auto' }}
     >
       <TextField
         size="small"
         fullWidth
-        placeholder="输入部门名称搜索"
+        placeholder="搜索部门"
         value={keyword}
         onChange={(e) => setKeyword(e.target.value)}
         slotProps={{

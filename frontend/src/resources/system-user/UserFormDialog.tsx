@@ -54,16 +54,17 @@ export function UserFormDialog({ user, open, onClose }: UserFormDialogProps) {
         <TextInput source="phone" label="电话" isRequired />
         <TextInput source="nickName" label="昵称" isRequired />
         <TextInput source="email" label="邮箱" type="email" isRequired />
-        <DeptTreeSelectInput source="deptId" label="部门" enabledOnly fallbackLabel={user?.dept?.name} />
+        <DeptTreeSelectInput source="deptId" label="部门" enabledOnly fallbackLabel={user?.dept?.name} isRequired />
         <SelectArrayInput
           source="jobIds"
           label="岗位"
+          isRequired
           choices={(jobs.data ?? []).map((job) => ({ id: job.id, name: job.name }))}
           isPending={jobs.isPending}
         />
         <RadioButtonGroupInput source="gender" label="性别" choices={genderChoices} />
         <RadioButtonGroupInput source="enabled" label="状态" choices={statusChoices} />
-        <SelectArrayInput source="roleIds" label="角色" choices={roleChoices} isPending={roles.isPending} sx={{ gridColumn: '1 / -1' }} />
+        <SelectArrayInput source="roleIds" label="角色" isRequired choices={roleChoices} isPending={roles.isPending} sx={{ gridColumn: '1 / -1' }} />
       </Box>
     </FormDialog>
   );

@@ -54,7 +54,6 @@ export function UserList() {
             <DataTable rowClick={false} bulkActionButtons={<BulkDeleteButton />} empty={<EmptyState />}>
               <Col source="username" label="用户名" />
               <Col source="nickName" label="昵称" />
-              <Col source="gender" label="性别" disableSort />
               <Col source="phone" label="电话" disableSort />
               <Col source="email" label="邮箱" disableSort />
               <Col source="dept.name" label="部门" disableSort render={(u) => u.dept?.name ?? ''} />
@@ -62,7 +61,7 @@ export function UserList() {
                 label="角色"
                 disableSort
                 render={(u) => (
-                  <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
+                  <Stack direction="row" spacing={0.5}>
                     {(u.roles ?? []).map((role) => (
                       <Chip key={role.id} size="small" label={role.name ?? role.id} />
                     ))}
