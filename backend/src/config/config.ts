@@ -46,7 +46,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const errors: string[] = [];
   if (production && !env.JWT_SECRET) errors.push('JWT_SECRET is required in production');
   if (production && env.JWT_SECRET && env.JWT_SECRET.length < 32) errors.push('JWT_SECRET must be at least 32 characters');
-  if (production && !env.ADMIN_PASSWORD) errors.push('ADMIN_PASSWORD is required in production (password of the seeded admin)');
   if (errors.length) throw new Error(`Configuration error:\n- ${errors.join('\n- ')}`);
   return {
     nodeEnv,
@@ -57,7 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embeddedPgPort: int('EMBEDDED_PG_PORT', env.EMBEDDED_PG_PORT, 54329, 1),
     jwtSecret: env.JWT_SECRET || undefined,
     rsaPrivateKey: env.RSA_PRIVATE_KEY?.replace(/\\n/g, '\n') || undefined,
-    adminPassword: env.ADMIN_PASSWORD || DEV_ADMIN_PASSWORD,
+    // In production there is no default: the first start (seeding) refuses to run without it.
+    adminPassword: env.ADMIN_PASSWORD || (production ? '' : DEV_ADMIN_PASSWORD),
     defaultUserPassword: env.DEFAULT_USER_PASSWORD || '123456',
     captchaEnabled: bool(env.CAPTCHA_ENABLED, true),
     sessionTtlMs: int('SESSION_TTL_MINUTES', env.SESSION_TTL_MINUTES, 240, 1) * 60_000,

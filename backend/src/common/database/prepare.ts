@@ -20,6 +20,7 @@ export async function prepareDatabase(ds: DataSource, config: AppConfig): Promis
     if (applied.length) logger.log(`Applied migrations: ${applied.map((m) => m.name).join(', ')}`);
     const users = await runner.query('SELECT count(*)::int AS n FROM sys_user');
     if (users[0].n === 0) {
+      if (!config.adminPassword) throw new Error('ADMIN_PASSWORD is required for the first start in production (password of the seeded admin)');
       await ds.transaction((em) => seedDemoData(em, config));
       logger.log('Seeded the demo data (first start)');
     }
