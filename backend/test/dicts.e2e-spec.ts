@@ -167,8 +167,12 @@ describe('api/dict and api/dictDetail', () => {
       expect(first.body.totalElements).toBe(12);
       expect(first.body.content).toHaveLength(10);
       expect(labels(await as(admin).get('/api/dictDetail?dictName=country&page=1'))).toEqual(['欧盟', '其他']);
-      expect((await as(admin).get('/api/dictDetail?size=1000')).body.content.length).toBeGreaterThan(50);
-      expectError(await as(admin).get('/api/dictDetail?size=1001'), 400, 'size 不能超过 1000');
+      // The spec's dictionary lookup loads a whole dictionary with page=0&size=9999.
+      const whole = await as(admin).get('/api/dictDetail?dictName=country&page=0&size=9999&enabled=true');
+      expect(whole.status).toBe(200);
+      expect(whole.body.content.map((d: { label: string }) => d.label)).toContain('美国');
+      expect((await as(admin).get('/api/dictDetail?size=9999')).body.content.length).toBeGreaterThan(50);
+      expectError(await as(admin).get('/api/dictDetail?size=10000'), 400, 'size 不能超过 9999');
       expectError(await as(admin).get('/api/dictDetail?sort=dict_id,asc'), 400, '不支持的排序字段: dict_id');
       expectError(await as(admin).get('/api/dictDetail?page=abc'), 400, 'page 必须是整数');
     });

@@ -7,6 +7,7 @@ import { parseDateTime } from '../time/time.js';
 
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_LOOKUP_SIZE = 9999;
 
 const isBlank = (value: unknown) => value === '' || value === null || (Array.isArray(value) && value.every((v) => v === '' || v === null));
 
@@ -16,8 +17,8 @@ const isBlank = (value: unknown) => value === '' || value === null || (Array.isA
  */
 const blankToUndefined = ({ value, obj, key }: TransformFnParams) => (isBlank(value) || isBlank((obj as Record<string, unknown>)[key]) ? undefined : value);
 
-/** `page`, `size` and repeatable `sort=field,dir` of every list call. */
-export class ListQuery {
+/** `page` and repeatable `sort=field,dir` of every list call. */
+export abstract class PagedQuery {
   @ApiPropertyOptional({ description: '页码，从 0 开始', default: 0 })
   @IsOptional()
   @Transform(blankToUndefined)
@@ -26,20 +27,38 @@ export class ListQuery {
   @Min(0, { message: 'page 不能小于 0' })
   page?: number;
 
-  @ApiPropertyOptional({ description: `每页条数，最大 ${MAX_PAGE_SIZE}`, default: DEFAULT_PAGE_SIZE })
-  @IsOptional()
-  @Transform(blankToUndefined)
-  @Type(() => Number)
-  @IsInt({ message: 'size 必须是整数' })
-  @Min(1, { message: 'size 不能小于 1' })
-  @Max(MAX_PAGE_SIZE, { message: `size 不能超过 ${MAX_PAGE_SIZE}` })
-  size?: number;
+  abstract size?: number;
 
   @ApiPropertyOptional({ description: '排序，如 id,desc；可重复', type: [String] })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (value === '' || value == null ? undefined : Array.isArray(value) ? value : [value]))
   @IsString({ each: true, message: 'sort 格式应为 字段,asc|desc' })
   sort?: string[];
+}
+
+const PageSize = (max: number) => (target: object, key: string | symbol) => {
+  ApiPropertyOptional({ description: `每页条数，最大 ${max}`, default: DEFAULT_PAGE_SIZE })(target, key);
+  IsOptional()(target, key);
+  Transform(blankToUndefined)(target, key);
+  Type(() => Number)(target, key);
+  IsInt({ message: 'size 必须是整数' })(target, key);
+  Min(1, { message: 'size 不能小于 1' })(target, key);
+  Max(max, { message: `size 不能超过 ${max}` })(target, key);
+};
+
+/** A list call: `size` up to MAX_PAGE_SIZE (more → 400). */
+export class ListQuery extends PagedQuery {
+  @PageSize(MAX_PAGE_SIZE)
+  size?: number;
+}
+
+/**
+ * A lookup of small reference lists that clients load whole (the spec's dictionary lookup sends
+ * `page=0&size=9999`): `size` up to MAX_LOOKUP_SIZE.
+ */
+export class LookupQuery extends PagedQuery {
+  @PageSize(MAX_LOOKUP_SIZE)
+  size?: number;
 }
 
 /** Optional trimmed string filter; blank → undefined. */
@@ -152,7 +171,7 @@ export function parseSort(sort: string[] | undefined, allowed: SortMap, fallback
 /** Applies whitelisted sort (plus id as a stable tie-breaker) and paging to a query builder. */
 export function applyListQuery<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
-  query: ListQuery,
+  query: PagedQuery,
   allowed: SortMap,
   fallback: string[] = ['id,desc'],
 ): SelectQueryBuilder<T> {

@@ -2,7 +2,7 @@ import { RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { DateRangeFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import { DateRangeFilter, ListQuery, LookupQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { Dict, DictDetail } from './dict.entity.js';
 
 export class DictQuery extends ListQuery {
@@ -45,7 +45,7 @@ export class DictRef {
 
 export const DICT_DETAIL_PAGE_SIZE = 10;
 
-export class DictDetailQuery extends ListQuery {
+export class DictDetailQuery extends LookupQuery {
   @ApiPropertyOptional({ description: '字典名称（精确）' })
   @TrimmedFilter()
   @MaxLength(100, { message: '字典名称不能超过 100 个字符' })
