@@ -105,34 +105,21 @@ export const SEED_MENUS: Array<{ module: MenuModule; menus: SeedMenu[] }> = [
     ],
   },
   {
+    // The data collection and storage systems live at top-level routes in the spec (/website-statistic,
+    // /dataExchange, ...): root menus without a directory.
     module: 'collect',
     menus: [
-      {
-        title: '数据采集',
-        type: 0,
-        path: 'collect',
-        icon: 'collect',
-        children: [
-          page('数据统计', 'website-statistic', 'collect/statistic/index', 'chart'),
-          page('采集配置', 'website', 'collect/website/index', 'web', 'collectionWebsite:list', buttons('collectionWebsite', '网站')),
-        ],
-      },
+      page('数据统计', 'website-statistic', 'collect/statistic/index', 'chart'),
+      page('采集配置', 'collect-config', 'collect/website/index', 'web', 'collectionWebsite:list', buttons('collectionWebsite', '网站')),
     ],
   },
   {
     module: 'storage',
     menus: [
-      {
-        title: '数据存储',
-        type: 0,
-        path: 'storage',
-        icon: 'storage',
-        children: [
-          page('跨网数据交换', 'dataExchange', 'storage/dataExchange/index', 'swap', 'timing:list', [{ title: '数据存储管理', type: 2, permission: 'timing:edit' }]),
-          page('数据存储备份', 'dataSave', 'storage/dataSave/index', 'backup', 'timing:list'),
-          page('文件存储', 'localStorage', 'tools/storage/index', 'upload', 'storage:list', buttons('storage', '文件')),
-        ],
-      },
+      page('跨网数据交换', 'dataExchange', 'storage/dataExchange/index', 'swap', 'timing:list', [{ title: '数据存储管理', type: 2, permission: 'timing:edit' }]),
+      page('数据存储备份', 'dataSave', 'storage/dataSave/index', 'backup', 'timing:list'),
+      page('数据源管理', 'website', 'storage/website/index', 'web', 'timing:list'),
+      page('文件存储', 'localStorage', 'tools/storage/index', 'upload', 'storage:list', buttons('storage', '文件')),
     ],
   },
 ];

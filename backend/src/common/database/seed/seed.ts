@@ -48,8 +48,8 @@ interface MenuIds {
   byPermission: Map<string, number>;
 }
 
-async function seedMenus(em: EntityManager, menus: SeedMenu[], pid: number | null, module: string, out: MenuIds): Promise<void> {
-  let sort = 1;
+async function seedMenus(em: EntityManager, menus: SeedMenu[], pid: number | null, module: string, out: MenuIds, firstSort = 1): Promise<void> {
+  let sort = firstSort;
   for (const m of menus) {
     const id = await insertId(
       em,
@@ -111,7 +111,8 @@ export async function seedDemoData(em: EntityManager, config: AppConfig): Promis
   for (const name of JOBS) jobs.set(name, await insertId(em, "INSERT INTO sys_job (name, job_sort, enabled, create_by) VALUES ($1, $2, true, 'system')", [name, jobSort++]));
 
   const menus: MenuIds = { all: [], byModule: new Map(), byPermission: new Map() };
-  for (const group of SEED_MENUS) await seedMenus(em, group.menus, null, group.module, menus);
+  // Top-level order follows the launch page's modules: system 1.., process 11.., collect 21.., storage 31..
+  for (const [i, group] of SEED_MENUS.entries()) await seedMenus(em, group.menus, null, group.module, menus, i * 10 + 1);
 
   const processMenus = menus.byModule.get('process') ?? [];
   const basic = ['news:list', 'newsCollect:list', 'newsCollect:add', 'newsCollect:edit', 'newsCollect:del', 'manuscript:list', 'manuscript:add'];
