@@ -17,6 +17,7 @@ import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n/i18nProvider';
 import { store } from './providers/store';
 import { resources } from './resources';
+import { AccessGuard } from './resources/shared/AccessGuard';
 import { createHorizonTheme } from './theme/theme';
 
 /** canAccess said no: the no-permission page, as for a 403. */
@@ -71,8 +72,19 @@ function HorizonAdmin() {
         <Route path="/dataExchange" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
         <Route path="/pro/*" element={<ModulePlaceholder titleKey="app.launch.process" />} />
       </CustomRoutes>
-      {resources.map(({ name, apiPath: _apiPath, ...views }) => (
-        <Resource key={name} name={name} {...views} />
+      {resources.map(({ name, apiPath: _apiPath, list: ListView, ...views }) => (
+        <Resource
+          key={name}
+          name={name}
+          {...views}
+          list={
+            ListView && (
+              <AccessGuard resource={name}>
+                <ListView />
+              </AccessGuard>
+            )
+          }
+        />
       ))}
     </Admin>
   );

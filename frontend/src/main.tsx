@@ -8,8 +8,11 @@ export const BASENAME = import.meta.env.BASE_URL.replace(/\/$/, '');
 
 const router = createBrowserRouter([{ path: '*', element: <App /> }], { basename: BASENAME });
 
+// Router state changes are committed at once, not as transitions: react-admin's logout resets its
+// store right after navigating to /login, and that urgent update kept restarting the pending
+// transition, so the router never left the protected page and logged out again and again.
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <RouterProvider router={router} useTransitions={false} />
   </StrictMode>,
 );

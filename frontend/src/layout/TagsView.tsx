@@ -1,6 +1,7 @@
 import { type MouseEvent, useEffect, useReducer, useState } from 'react';
 import { Box, Chip, Menu, MenuItem } from '@mui/material';
-import { useLocation, useRefresh, useTranslate } from 'react-admin';
+import { useLocation, usePermissions, useRefresh, useTranslate } from 'react-admin';
+import { canAccess } from '../providers/permissions';
 import { useNavigate } from 'react-router-dom';
 import { routeTitle } from './routeTitle';
 import { loadTags, pathAfterClose, saveTags, tagsReducer, type TagView } from './tagsReducer';
@@ -23,10 +24,24 @@ export function TagsView({ sticky }: { sticky: boolean }) {
   const [views, dispatch] = useReducer(tagsReducer, undefined, loadTags);
   const [menu, setMenu] = useState<{ view: TagView; x: number; y: number } | null>(null);
 
-  const { title, known } = routeTitle(pathname, allItems, translate);
+  const { permissions } = usePermissions<string[]>();
+  const { title, known, resource } = routeTitle(pathname, allItems, translate);
+  // a screen outside the user's menu gets a tag only if they may open it (else it ends on /401)
+  const allowed = known && (!resource || (Array.isArray(permissions) && canAccess(permissions, resource, 'list')));
   useEffect(() => {
-    if (known && isView(pathname)) dispatch({ type: 'add', view: { path: pathname, title } });
-  }, [pathname, title, known]);
+    if (allowed && isView(pathname)) dispatch({ type: 'add', view: { path: pathname, title } });
+  }, [pathname, title, allowed]);
+
+  // Tags restored from the session may carry a fallback title from before the menus loaded.
+  useEffect(() => {
+    if (allItems.length === 0) return;
+    const titles: Record<string, string> = {};
+    for (const view of views) {
+      const found = routeTitle(view.path, allItems, translate);
+      if (found.known) titles[view.path] = found.title;
+    }
+    dispatch({ type: 'retitle', titles });
+  }, [allItems, translate, views]);
 
   useEffect(() => saveTags(views), [views]);
 

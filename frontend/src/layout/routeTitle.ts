@@ -27,6 +27,8 @@ export interface RouteTitle {
   title: string;
   /** False for paths the app does not know (they end on /404 and get no tag). */
   known: boolean;
+  /** Set when the title came from a react-admin resource outside the user's menu (permission unknown). */
+  resource?: string;
 }
 
 export function routeTitle(pathname: string, items: NavItem[], translate: Translate): RouteTitle {
@@ -40,5 +42,5 @@ export function routeTitle(pathname: string, items: NavItem[], translate: Transl
   if (key) return { trail, title: translate(key), known: true };
   const resourceName = pathname.replace(/^\/+/, '').split('/').slice(0, 2).join('/');
   const title = translate(`resources.${resourceName}.name`, { smart_count: 2, _: pathname });
-  return { trail, title, known: title !== pathname };
+  return title === pathname ? { trail, title, known: false } : { trail, title, known: true, resource: resourceName };
 }

@@ -47,3 +47,22 @@ describe('persistence', () => {
     expect(loadTags()).toEqual([]);
   });
 });
+
+describe('retitle', () => {
+  it('renames the tags it has titles for and keeps the others', () => {
+    const state = [
+      { path: '/system/user', title: '用户' },
+      { path: '/user/center', title: '个人中心' },
+    ];
+    const next = tagsReducer(state, { type: 'retitle', titles: { '/system/user': '用户管理', '/other': 'x' } });
+    expect(next).toEqual([
+      { path: '/system/user', title: '用户管理' },
+      { path: '/user/center', title: '个人中心' },
+    ]);
+  });
+
+  it('keeps the same state when nothing changes', () => {
+    const state = [{ path: '/system/user', title: '用户管理' }];
+    expect(tagsReducer(state, { type: 'retitle', titles: { '/system/user': '用户管理' } })).toBe(state);
+  });
+});

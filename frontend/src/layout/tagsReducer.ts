@@ -11,7 +11,9 @@ export type TagsAction =
   | { type: 'add'; view: TagView }
   | { type: 'close'; path: string }
   | { type: 'closeOthers'; path: string }
-  | { type: 'closeAll' };
+  | { type: 'closeAll' }
+  /** New titles by path (e.g. once the menu tree has loaded, for tags restored from the session). */
+  | { type: 'retitle'; titles: Record<string, string> };
 
 export function tagsReducer(state: TagView[], action: TagsAction): TagView[] {
   switch (action.type) {
@@ -27,6 +29,10 @@ export function tagsReducer(state: TagView[], action: TagsAction): TagView[] {
       return state.filter((view) => view.affix || view.path === action.path);
     case 'closeAll':
       return state.filter((view) => view.affix);
+    case 'retitle': {
+      const changed = state.some((view) => action.titles[view.path] && action.titles[view.path] !== view.title);
+      return changed ? state.map((view) => ({ ...view, title: action.titles[view.path] || view.title })) : state;
+    }
   }
 }
 

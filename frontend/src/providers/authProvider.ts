@@ -2,7 +2,7 @@
 // identity and permissions from `auth/info`, 401/403 flow of spec §8.
 import { type AuthProvider, HttpError, type UserIdentity } from 'react-admin';
 import { canAccess, DEFAULT_ROLE } from './permissions';
-import { clearToken, getToken, requestJson, setToken } from './http';
+import { clearToken, failedMethod, getToken, requestJson, setToken } from './http';
 
 export interface DeptStub {
   id: number;
@@ -130,6 +130,12 @@ export function toPermissions(info: AuthInfo): string[] {
   return info.roles?.length ? info.roles : [DEFAULT_ROLE];
 }
 
+/** Reads (and calls of unknown origin) count as opening a screen. */
+function isRead(error: unknown): boolean {
+  const method = failedMethod(error);
+  return method === undefined || method === 'GET';
+}
+
 function statusOf(error: unknown): number | undefined {
   if (error instanceof HttpError) return error.status;
   const status = (error as { status?: unknown } | null)?.status;
@@ -176,10 +182,13 @@ export const authProvider: AuthProvider = {
       markSessionExpired();
       throw { message: false };
     }
-    if (status === 403) {
-      // No permission: show the /401 page, keep the session.
+    if (status === 403 && isRead(error)) {
+      // No permission for a screen: show the /401 page, keep the session.
       throw { logoutUser: false, redirectTo: '/401', message: false };
     }
+    // A refused change (e.g. 权限不足，你的角色级别…) stays an error of that action: the caller shows
+    // the server's message and the dialog stays open. (Treated as handled, react-admin would report
+    // the write as a success while leaving for /401.)
   },
 
   async getIdentity() {

@@ -75,6 +75,19 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+const failedMethods = new WeakMap<object, string>();
+
+/** Remembers the HTTP method of a failed call on its error (read by authProvider.checkError). */
+export function rememberFailedMethod<E>(error: E, method: string): E {
+  if (error && typeof error === 'object') failedMethods.set(error, method.toUpperCase());
+  return error;
+}
+
+/** The method of the call an error came from, when known. */
+export function failedMethod(error: unknown): string | undefined {
+  return error && typeof error === 'object' ? failedMethods.get(error) : undefined;
+}
+
 /** Turns an error body into the HttpError react-admin understands (its `status` drives checkError). */
 export function toHttpError(httpStatus: number, body: unknown): HttpError {
   const errorBody = (body && typeof body === 'object' ? body : {}) as ApiErrorBody;
@@ -131,7 +144,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 
   try {
     if (!response.ok) {
-      throw toHttpError(response.status, await readBody(response));
+      throw rememberFailedMethod(toHttpError(response.status, await readBody(response)), method);
     }
     if (responseType === 'blob') {
       const blob = await response.blob();

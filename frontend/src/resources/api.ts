@@ -1,5 +1,6 @@
 // Tiny HTTP helper for the calls outside react-admin's CRUD (trees, reset password, role menus,
 // dict details, online users, exports). Speaks the wire contract of docs/admin-api.md.
+import { rememberFailedMethod } from '../providers/http';
 
 export const TOKEN_COOKIE = 'HORIZON-TOKEN';
 
@@ -91,7 +92,7 @@ export async function apiRequest<T>(path: string, { method = 'GET', query, body 
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) throw rememberFailedMethod(await toApiError(response), method);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -31,21 +31,43 @@ export function isHexColor(value: unknown): value is string {
   return typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
 }
 
+const ERROR = '#F56C6C';
+
+/** Element-style message boxes: plain 取消, filled 确认 (red for deletions), no icons. */
+function confirmDialogStyle(primary: string) {
+  const filled = (color: string) => ({
+    backgroundColor: color,
+    borderColor: color,
+    color: '#fff',
+    '&:hover': { backgroundColor: color, filter: 'brightness(0.92)' },
+  });
+  return {
+    '& .MuiDialog-paper': { minWidth: 360 },
+    '& .MuiDialogActions-root': { padding: '4px 20px 16px' },
+    '& .MuiDialogActions-root .MuiButton-root': { border: '1px solid #dcdfe6', color: '#606266', padding: '3px 15px' },
+    '& .MuiButton-startIcon': { display: 'none' },
+    '& .MuiDialogActions-root .RaConfirm-confirmPrimary': filled(primary),
+    '& .MuiDialogActions-root .RaConfirm-confirmWarning': filled(ERROR),
+  };
+}
+
 export function createHorizonTheme(primary: string = DEFAULT_PRIMARY): RaThemeOptions {
   const base = defaultLightTheme;
+  const main = isHexColor(primary) ? primary : DEFAULT_PRIMARY;
   return {
     ...base,
     sidebar: { width: SIDEBAR.width, closedWidth: SIDEBAR.closedWidth },
     palette: {
       ...base.palette,
       mode: 'light',
-      primary: { main: isHexColor(primary) ? primary : DEFAULT_PRIMARY },
+      // white on every preset, as in Element UI (MUI's contrast rule would pick black on the light ones)
+      primary: { main, contrastText: '#fff' },
       secondary: { main: '#304156' },
       background: { default: '#f0f2f5', paper: '#ffffff' },
       text: { primary: '#303133', secondary: '#606266' },
-      error: { main: '#F56C6C' },
-      warning: { main: '#E6A23C' },
-      success: { main: '#67C23A' },
+      error: { main: ERROR, contrastText: '#fff' },
+      warning: { main: '#E6A23C', contrastText: '#fff' },
+      success: { main: '#67C23A', contrastText: '#fff' },
       info: { main: '#909399' },
     },
     shape: { borderRadius: 4 },
@@ -81,6 +103,7 @@ export function createHorizonTheme(primary: string = DEFAULT_PRIMARY): RaThemeOp
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiPaper: { styleOverrides: { rounded: { borderRadius: 4 } } },
       MuiAppBar: { defaultProps: { elevation: 0 } },
+      RaConfirm: { styleOverrides: { root: confirmDialogStyle(main) } },
       RaToolbar: { styleOverrides: { root: { backgroundColor: 'transparent' } } },
     },
   };

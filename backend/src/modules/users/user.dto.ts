@@ -188,8 +188,9 @@ export function toUserDto(u: User): UserDto {
     enabled: u.enabled,
     pwdResetTime: u.pwdResetTime,
     dept: u.dept ? { id: u.dept.id, name: u.dept.name, pid: u.dept.pid } : null,
-    roles: (u.roles ?? []).map((r) => ({ id: r.id, name: r.name, level: r.level, dataScope: r.dataScope })),
-    jobs: (u.jobs ?? []).map((j) => ({ id: j.id, name: j.name })),
+    // Stable order: highest rank first, then by id (the join table has no order of its own).
+    roles: [...(u.roles ?? [])].sort((a, b) => a.level - b.level || a.id - b.id).map((r) => ({ id: r.id, name: r.name, level: r.level, dataScope: r.dataScope })),
+    jobs: [...(u.jobs ?? [])].sort((a, b) => a.jobSort - b.jobSort || a.id - b.id).map((j) => ({ id: j.id, name: j.name })),
     ...auditFields(u),
   };
 }

@@ -257,6 +257,7 @@ export const enApp: typeof zhApp = {
     log_browser: 'Browser',
     log_time: 'Duration',
     log_create_time: 'Created at',
+    log_failed: 'Failed',
     log_empty: 'No operations yet',
   },
   export: {

@@ -470,6 +470,7 @@ export const zhApp = {
     log_browser: '浏览器',
     log_time: '请求耗时',
     log_create_time: '创建日期',
+    log_failed: '失败',
     log_empty: '暂无操作日志',
   },
   export: {

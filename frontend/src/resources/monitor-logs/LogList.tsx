@@ -3,7 +3,7 @@ import { DataTable, List, SelectInput, TextInput, useRecordContext } from 'react
 import { DateRangeInput } from '../shared/DateRangeInput';
 import { DEFAULT_PAGE_SIZE, EmptyState, ListPagination, ListToolbar } from '../shared/ListParts';
 import type { LogEntry } from '../types';
-import { prettyParams, truncate } from './logText';
+import { logTitle, prettyParams, truncate } from './logText';
 
 const logTypes = [
   { id: 'INFO', name: '正常' },
@@ -25,7 +25,7 @@ function LogDetail() {
   const log = useRecordContext<LogEntry>();
   if (!log) return null;
   return (
-    <Box sx={{ display: 'grid', gap: 1, py: 1 }}>
+    <Box sx={{ display: 'grid', gap: 1, py: 1, whiteSpace: 'normal', wordBreak: 'break-all' }}>
       <Typography variant="caption" color="text.secondary">
         浏览器：{log.browser ?? '-'}
       </Typography>
@@ -65,7 +65,7 @@ export function LogList() {
       <DataTable rowClick="expand" expand={<LogDetail />} bulkActionButtons={false} empty={<EmptyState />}>
         <Col source="username" label="用户名" />
         <Col source="requestIp" label="IP" disableSort />
-        <Col source="description" label="描述" disableSort />
+        <Col source="description" label="描述" disableSort render={logTitle} />
         <Col source="method" label="方法" render={(log) => truncate(log.method, 30)} />
         <Col
           source="params"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prettyParams, truncate } from './logText';
+import { logTitle, prettyParams, truncate } from './logText';
 
 describe('log cells', () => {
   it('truncates long params with an ellipsis', () => {
@@ -12,5 +12,13 @@ describe('log cells', () => {
     expect(prettyParams('{"username":"admin","password":"******"}')).toBe('{\n  "username": "admin",\n  "password": "******"\n}');
     expect(prettyParams('id=1')).toBe('id=1');
     expect(prettyParams(undefined)).toBe('');
+  });
+});
+
+describe('logTitle', () => {
+  it('falls back to the request when a line has no description', () => {
+    expect(logTitle({ description: '修改密码', method: 'POST /api/users/updatePass' })).toBe('修改密码');
+    expect(logTitle({ description: null, method: 'DELETE /auth/logout' })).toBe('DELETE /auth/logout');
+    expect(logTitle({ description: ' ', method: null })).toBe('-');
   });
 });

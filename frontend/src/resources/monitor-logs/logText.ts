@@ -13,3 +13,8 @@ export function prettyParams(params: string | null | undefined): string {
     return value;
   }
 }
+
+/** What a log line is about: its description, else the request (`DELETE /auth/logout`). */
+export function logTitle(log: { description?: string | null; method?: string | null }): string {
+  return log.description?.trim() || log.method?.trim() || '-';
+}

@@ -25,7 +25,8 @@ import { ConfirmButton } from '../shared/ConfirmButton';
 import { useApiMutation, useDebouncedValue, useQueryErrorHandler } from '../shared/hooks';
 import { actionsColumnSx, DEFAULT_PAGE_SIZE, EmptyState, TablePager } from '../shared/ListParts';
 import type { OnlineUser, Page } from '../types';
-import { browserSummary, kickableKeys, kickConfirmText } from './online';
+import { browserSummary } from '../../utils/userAgent';
+import { kickableKeys, kickConfirmText } from './online';
 
 const RESOURCE = 'monitor/online';
 

@@ -54,6 +54,7 @@ export function ConfirmButton({
         content={content}
         confirm="确认"
         cancel="取消"
+        confirmColor={color === 'error' ? 'warning' : 'primary'}
         onConfirm={() => {
           setOpen(false);
           onConfirm();

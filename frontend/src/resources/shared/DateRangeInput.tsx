@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import ClearIcon from '@mui/icons-material/Clear';
 import {
@@ -7,7 +7,6 @@ import {
   FormControl,
   IconButton,
   InputAdornment,
-  InputBase,
   InputLabel,
   OutlinedInput,
   Paper,
@@ -67,9 +66,10 @@ export function DateRangeInput({ source = 'createTime', label = '创建时间' }
     if (startOk && endOk) emit(next.start, next.end);
   };
 
+  /** Opens the calendar on the edge's month; moving between the two edges keeps the month shown. */
   const open = (edge: Edge) => {
+    if (active === null) setMonth(monthOf(normalizeDay(text[edge]) ?? normalizeDay(text.start)));
     setActive(edge);
-    setMonth(monthOf(normalizeDay(text[edge]) ?? normalizeDay(text.start)));
   };
 
   /** Typed text becomes `yyyy-MM-dd` (or is dropped) when the field is left. */
@@ -94,6 +94,20 @@ export function DateRangeInput({ source = 'createTime', label = '创建时间' }
 
   const hasValue = Boolean(text.start || text.end);
   const inputSx = { fontSize: 13, '& input': { textAlign: 'center', px: 0.5, width: 84, flex: '0 0 auto' } };
+  // a plain input: a second InputBase inside one FormControl is not supported by MUI
+  const endInputSx = {
+    width: 84,
+    px: 0.5,
+    py: '8.5px',
+    border: 0,
+    outline: 0,
+    font: 'inherit',
+    fontSize: 13,
+    color: 'inherit',
+    textAlign: 'center',
+    bgcolor: 'transparent',
+    '&::placeholder': { color: 'currentColor', opacity: 0.42 },
+  } as const;
 
   return (
     <ClickAwayListener onClickAway={() => setActive(null)}>
@@ -125,17 +139,19 @@ export function DateRangeInput({ source = 'createTime', label = '创建时间' }
                 <Box component="span" sx={{ color: 'text.secondary', fontSize: 13, px: 0.5 }}>
                   至
                 </Box>
-                <InputBase
-                  inputRef={endInput}
+                <Box
+                  component="input"
+                  ref={endInput}
                   value={text.end}
                   placeholder="结束日期"
                   autoComplete="off"
-                  onChange={(e) => update({ ...text, end: e.target.value })}
+                  aria-label={`${label}结束日期`}
+                  onChange={(e: ChangeEvent<HTMLInputElement>) => update({ ...text, end: e.target.value })}
                   onFocus={() => open('end')}
+                  onClick={() => open('end')}
                   onBlur={() => tidy('end')}
-                  onKeyDown={(e) => e.key === 'Escape' && setActive(null)}
-                  inputProps={{ 'aria-label': `${label}结束日期`, onClick: () => open('end') }}
-                  sx={inputSx}
+                  onKeyDown={(e: KeyboardEvent) => e.key === 'Escape' && setActive(null)}
+                  sx={endInputSx}
                 />
                 <IconButton
                   size="small"

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, type Theme, useMediaQuery } from '@mui/material';
 import { Form, type ValidateForm } from 'react-admin';
 
 export interface FormDialogProps<V extends object> {
@@ -27,8 +27,10 @@ export function FormDialog<V extends object>({
   maxWidth = 'sm',
   children,
 }: FormDialogProps<V>) {
+  // phones: the form takes the whole screen instead of a cramped box
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} fullWidth maxWidth={maxWidth}>
+    <Dialog open={open} onClose={saving ? undefined : onClose} fullWidth maxWidth={maxWidth} fullScreen={fullScreen}>
       {open && (
         <Form
           record={values}

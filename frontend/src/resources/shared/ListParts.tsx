@@ -134,3 +134,15 @@ export const splitLayoutSx = {
   gap: 1.5,
   pt: 1,
 } as const;
+
+/** A long text cell cut to one line with an ellipsis; the whole text shows on hover. */
+export function EllipsisText({ text, maxWidth = 240 }: { text: string | null | undefined; maxWidth?: number }) {
+  const value = text ?? '';
+  return (
+    <Tooltip title={value} enterDelay={500}>
+      <Box component="span" sx={{ display: 'block', maxWidth, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {value}
+      </Box>
+    </Tooltip>
+  );
+}

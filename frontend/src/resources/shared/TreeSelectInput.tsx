@@ -83,6 +83,7 @@ export function TreeSelectInput(props: TreeSelectInputProps) {
           ) : (
             <RichTreeView
               items={tree}
+              expansionTrigger="iconContainer"
               selectedItems={selected}
               defaultExpandedItems={expandableIds(tree, topLabel ? 2 : 1)}
               onSelectedItemsChange={(_event, id) => {

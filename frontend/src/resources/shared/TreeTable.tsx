@@ -153,7 +153,7 @@ function LazyChildren<T extends TreeRecord>({ parent, ...props }: Omit<RowProps<
   if (isPending) {
     return (
       <TableRow>
-        <TableCell colSpan={props.columns.length + 1} sx={{ p: 0 }}>
+        <TableCell colSpan={props.columns.length + (props.selectable ? 1 : 0)} sx={{ p: 0 }}>
           <LinearProgress />
         </TableCell>
       </TableRow>

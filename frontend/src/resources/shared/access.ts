@@ -11,3 +11,10 @@ export function useCan(action: AdminAction, resource?: string): boolean {
   const { canAccess, isPending } = useCanAccess({ resource: resource ?? fromContext, action });
   return !isPending && canAccess === true;
 }
+
+/** What the row actions of a list may offer; a list shows neither checkboxes nor 操作 when both are false. */
+export function useRowPermissions(resource?: string): { canEdit: boolean; canDelete: boolean } {
+  const canEdit = useCan('edit', resource);
+  const canDelete = useCan('delete', resource);
+  return { canEdit, canDelete };
+}

@@ -28,14 +28,14 @@ export function DeptFormDialog({ dept, open, onClose }: { dept: Dept | null; ope
       saving={isPending}
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-        <TextInput source="name" label="部门名称" />
-        <NumberInput source="deptSort" label="部门排序" min={0} step={1} />
+        <TextInput source="name" label="部门名称" isRequired />
+        <NumberInput source="deptSort" label="部门排序" min={0} step={1} isRequired />
         <RadioButtonGroupInput source="isTop" label="顶级部门" choices={topChoices} />
         <RadioButtonGroupInput source="enabled" label="状态" choices={statusChoices} />
       </Box>
       <FormDataConsumer<DeptFormValues>>
         {({ formData }) =>
-          formData.isTop === '0' ? <DeptTreeSelectInput source="pid" label="上级部门" exclude={dept?.id} /> : null
+          formData.isTop === '0' ? <DeptTreeSelectInput source="pid" label="上级部门" exclude={dept?.id} isRequired /> : null
         }
       </FormDataConsumer>
     </FormDialog>

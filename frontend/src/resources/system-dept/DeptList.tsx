@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { List, SelectInput, TextInput } from 'react-admin';
+import { useRowPermissions } from '../shared/access';
 import { DateRangeInput } from '../shared/DateRangeInput';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
 import { EnabledSwitch } from '../shared/EnabledSwitch';
@@ -18,7 +19,7 @@ const filters = [
 /** 部门管理: roots from `GET api/dept`, children from `GET api/dept?pid=` on expansion. */
 export function DeptList() {
   const [dialog, setDialog] = useState<{ open: boolean; dept: Dept | null }>({ open: false, dept: null });
-
+  const { canEdit, canDelete } = useRowPermissions('system/dept');
   const columns: TreeColumn<Dept>[] = [
     { label: '名称', render: (d) => d.name, width: 260 },
     { label: '排序', render: (d) => d.deptSort },
@@ -27,7 +28,9 @@ export function DeptList() {
       render: (d) => <EnabledSwitch record={d} name={d.name} toPayload={deptWithEnabled} resource="system/dept" />,
     },
     { label: '创建日期', render: (d) => d.createTime ?? '' },
-    {
+  ];
+  if (canEdit || canDelete) {
+    columns.push({
       label: '操作',
       sx: actionsColumnSx,
       render: (d) => (
@@ -36,8 +39,8 @@ export function DeptList() {
           <DeleteRowButton record={d} resource="system/dept" />
         </RowActions>
       ),
-    },
-  ];
+    });
+  }
 
   return (
     <>
@@ -55,7 +58,7 @@ export function DeptList() {
           </ListToolbar>
         }
       >
-        <TreeTable<Dept> columns={columns} childSort={{ field: 'deptSort', order: 'ASC' }} />
+        <TreeTable<Dept> columns={columns} selectable={canDelete} childSort={{ field: 'deptSort', order: 'ASC' }} />
       </List>
       <DeptFormDialog open={dialog.open} dept={dialog.dept} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
     </>

@@ -158,9 +158,9 @@ function Details({ dict }: { dict: Dict }) {
         saving={save.isPending}
         maxWidth="xs"
       >
-        <TextInput source="label" label="字典标签" />
-        <TextInput source="value" label="字典值" />
-        <NumberInput source="dictSort" label="排序" min={0} step={1} />
+        <TextInput source="label" label="字典标签" isRequired />
+        <TextInput source="value" label="字典值" isRequired />
+        <NumberInput source="dictSort" label="排序" min={0} step={1} isRequired />
       </FormDialog>
     </>
   );

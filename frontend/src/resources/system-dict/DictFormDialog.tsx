@@ -17,7 +17,7 @@ export function DictFormDialog({ dict, open, onClose }: { dict: Dict | null; ope
       saving={isPending}
       maxWidth="xs"
     >
-      <TextInput source="name" label="字典名称" helperText="英文编码，如 user_status" />
+      <TextInput source="name" label="字典名称" helperText="英文编码，如 user_status" isRequired />
       <TextInput source="description" label="描述" />
     </FormDialog>
   );

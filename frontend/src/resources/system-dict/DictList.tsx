@@ -1,8 +1,19 @@
 import { useState } from 'react';
 import { Box } from '@mui/material';
 import { DataTable, List, TextInput, useListContext } from 'react-admin';
+import { useRowPermissions } from '../shared/access';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
-import { actionsColumnSx, DEFAULT_PAGE_SIZE, EditIconButton, EmptyState, ListPagination, ListToolbar, RowActions, splitLayoutSx } from '../shared/ListParts';
+import {
+  actionsColumnSx,
+  DEFAULT_PAGE_SIZE,
+  EditIconButton,
+  EllipsisText,
+  EmptyState,
+  ListPagination,
+  ListToolbar,
+  RowActions,
+  splitLayoutSx,
+} from '../shared/ListParts';
 import type { Dict } from '../types';
 import { DictDetailPanel } from './DictDetailPanel';
 import { DictFormDialog } from './DictFormDialog';
@@ -37,6 +48,7 @@ function DictsWithDetails({ onEdit }: { onEdit: (dict: Dict) => void }) {
   const { data } = useListContext<Dict>();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = (data ?? []).find((dict) => dict.id === selectedId) ?? null;
+  const { canEdit, canDelete } = useRowPermissions('system/dict');
   return (
     <Box sx={splitLayoutSx}>
       <Box sx={{ flex: { md: '0 0 45%' }, minWidth: 0 }}>
@@ -46,22 +58,29 @@ function DictsWithDetails({ onEdit }: { onEdit: (dict: Dict) => void }) {
             return false;
           }}
           rowSx={(dict) => (dict.id === selectedId ? { backgroundColor: 'action.selected' } : {})}
-          bulkActionButtons={<BulkDeleteButton />}
+          bulkActionButtons={canDelete ? <BulkDeleteButton /> : false}
           empty={<EmptyState />}
         >
           <Col source="name" label="名称" />
-          <Col source="description" label="描述" disableSort />
           <Col
-            label="操作"
+            source="description"
+            label="描述"
             disableSort
-            sx={actionsColumnSx}
-            render={(dict) => (
-              <RowActions>
-                <EditIconButton onClick={() => onEdit(dict)} />
-                <DeleteRowButton record={dict} />
-              </RowActions>
-            )}
+            render={(dict) => <EllipsisText text={dict.description} maxWidth={200} />}
           />
+          {(canEdit || canDelete) && (
+            <Col
+              label="操作"
+              disableSort
+              sx={actionsColumnSx}
+              render={(dict) => (
+                <RowActions>
+                  <EditIconButton onClick={() => onEdit(dict)} />
+                  <DeleteRowButton record={dict} />
+                </RowActions>
+              )}
+            />
+          )}
         </DataTable>
       </Box>
       <DictDetailPanel dict={selected} />

@@ -22,8 +22,8 @@ export function JobFormDialog({ job, open, onClose }: { job: Job | null; open: b
       saving={isPending}
       maxWidth="xs"
     >
-      <TextInput source="name" label="名称" />
-      <NumberInput source="jobSort" label="排序" min={0} step={1} />
+      <TextInput source="name" label="名称" isRequired />
+      <NumberInput source="jobSort" label="排序" min={0} step={1} isRequired />
       <RadioButtonGroupInput source="enabled" label="状态" choices={statusChoices} />
     </FormDialog>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { DataTable, List, SelectInput, TextInput } from 'react-admin';
+import { useRowPermissions } from '../shared/access';
 import { DateRangeInput } from '../shared/DateRangeInput';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
 import { EnabledSwitch } from '../shared/EnabledSwitch';
@@ -28,6 +29,7 @@ const Col = DataTable.Col<Job>;
 /** 岗位管理 (positions, `api/job`; not the scheduled jobs). */
 export function JobList() {
   const [dialog, setDialog] = useState<{ open: boolean; job: Job | null }>({ open: false, job: null });
+  const { canEdit, canDelete } = useRowPermissions('system/job');
   return (
     <>
       <List
@@ -40,7 +42,7 @@ export function JobList() {
         empty={false}
         actions={<ListToolbar onCreate={() => setDialog({ open: true, job: null })} exportPath="api/job" exportTitle="岗位" />}
       >
-        <DataTable rowClick={false} bulkActionButtons={<BulkDeleteButton />} empty={<EmptyState />}>
+        <DataTable rowClick={false} bulkActionButtons={canDelete ? <BulkDeleteButton /> : false} empty={<EmptyState />}>
           <Col source="name" label="名称" />
           <Col source="jobSort" label="排序" />
           <Col
@@ -49,17 +51,19 @@ export function JobList() {
             render={(job) => <EnabledSwitch record={job} name={job.name} toPayload={jobWithEnabled} />}
           />
           <Col source="createTime" label="创建日期" />
-          <Col
-            label="操作"
-            disableSort
-            sx={actionsColumnSx}
-            render={(job) => (
-              <RowActions>
-                <EditIconButton onClick={() => setDialog({ open: true, job })} />
-                <DeleteRowButton record={job} />
-              </RowActions>
-            )}
-          />
+          {(canEdit || canDelete) && (
+            <Col
+              label="操作"
+              disableSort
+              sx={actionsColumnSx}
+              render={(job) => (
+                <RowActions>
+                  <EditIconButton onClick={() => setDialog({ open: true, job })} />
+                  <DeleteRowButton record={job} />
+                </RowActions>
+              )}
+            />
+          )}
         </DataTable>
       </List>
       <JobFormDialog open={dialog.open} job={dialog.job} onClose={() => setDialog((d) => ({ ...d, open: false }))} />

@@ -55,7 +55,7 @@ export function MenuFormDialog({ menu, open, onClose }: { menu: Menu | null; ope
           const isButton = formData.type === '2';
           return (
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-              <TextInput source="title" label={isButton ? '按钮名称' : '菜单标题'} />
+              <TextInput source="title" label={isButton ? '按钮名称' : '菜单标题'} isRequired />
               {shown.has('icon') && (
                 <Stack direction="row" spacing={1} alignItems="center">
                   <TextInput source="icon" label="菜单图标" helperText="图标名称，如 system、peoples" />
@@ -65,10 +65,12 @@ export function MenuFormDialog({ menu, open, onClose }: { menu: Menu | null; ope
                 </Stack>
               )}
               {shown.has('permission') && <TextInput source="permission" label="权限标识" placeholder="如 user:list" />}
-              {shown.has('path') && <TextInput source="path" label={formData.iFrame === 'true' ? '外链地址' : '路由地址'} />}
+              {shown.has('path') && (
+                <TextInput source="path" label={formData.iFrame === 'true' ? '外链地址' : '路由地址'} isRequired />
+              )}
               {shown.has('componentName') && <TextInput source="componentName" label="组件名称" />}
               {shown.has('component') && <TextInput source="component" label="组件路径" placeholder="如 system/user/index" />}
-              <NumberInput source="menuSort" label="菜单排序" min={0} step={1} />
+              <NumberInput source="menuSort" label="菜单排序" min={0} step={1} isRequired />
               {shown.has('module') && <SelectInput source="module" label="所属模块" choices={MENU_MODULES} emptyText="无" />}
               {shown.has('iFrame') && <RadioButtonGroupInput source="iFrame" label="外链菜单" choices={yesNo} />}
               {shown.has('cache') && <RadioButtonGroupInput source="cache" label="菜单缓存" choices={yesNo} />}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Chip, Stack, Typography } from '@mui/material';
 import { List, TextInput } from 'react-admin';
+import { useRowPermissions } from '../shared/access';
 import { DateRangeInput } from '../shared/DateRangeInput';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
 import { actionsColumnSx, EditIconButton, ListToolbar, RowActions, YesNo } from '../shared/ListParts';
@@ -20,7 +21,7 @@ const typeColor = ['primary', 'success', 'default'] as const;
 /** 菜单管理: a lazily expanded tree table (`GET api/menus`, children with `pid`). */
 export function MenuList() {
   const [dialog, setDialog] = useState<{ open: boolean; menu: Menu | null }>({ open: false, menu: null });
-
+  const { canEdit, canDelete } = useRowPermissions('system/menu');
   const columns: TreeColumn<Menu>[] = [
     { label: '菜单标题', render: (m) => m.title, width: 200 },
     { label: '图标', render: (m) => <MenuIcon name={m.icon} /> },
@@ -45,7 +46,9 @@ export function MenuList() {
     { label: '缓存', render: (m) => (m.type === 1 ? <YesNo value={m.cache} /> : '') },
     { label: '隐藏', render: (m) => (m.type === 2 ? '' : <YesNo value={m.hidden} />) },
     { label: '创建日期', render: (m) => m.createTime ?? '' },
-    {
+  ];
+  if (canEdit || canDelete) {
+    columns.push({
       label: '操作',
       sx: actionsColumnSx,
       render: (m) => (
@@ -54,8 +57,8 @@ export function MenuList() {
           <DeleteRowButton record={m} resource="system/menu" />
         </RowActions>
       ),
-    },
-  ];
+    });
+  }
 
   return (
     <>
@@ -73,7 +76,7 @@ export function MenuList() {
           </ListToolbar>
         }
       >
-        <TreeTable<Menu> columns={columns} childSort={{ field: 'menuSort', order: 'ASC' }} />
+        <TreeTable<Menu> columns={columns} selectable={canDelete} childSort={{ field: 'menuSort', order: 'ASC' }} />
       </List>
       <MenuFormDialog open={dialog.open} menu={dialog.menu} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
     </>

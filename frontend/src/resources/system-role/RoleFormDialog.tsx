@@ -23,9 +23,9 @@ export function RoleFormDialog({ role, open, onClose }: { role: Role | null; ope
       saving={isPending}
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-        <TextInput source="name" label="角色名称" />
-        <NumberInput source="level" label="角色级别" min={1} step={1} />
-        <SelectInput source="dataScope" label="数据范围" choices={scopeChoices} />
+        <TextInput source="name" label="角色名称" isRequired />
+        <NumberInput source="level" label="角色级别" min={1} step={1} isRequired />
+        <SelectInput source="dataScope" label="数据范围" choices={scopeChoices} isRequired />
       </Box>
       <FormDataConsumer<RoleFormValues>>
         {({ formData }) =>

@@ -1,9 +1,20 @@
 import { useState } from 'react';
 import { Box } from '@mui/material';
 import { DataTable, List, TextInput, useListContext } from 'react-admin';
+import { useRowPermissions } from '../shared/access';
 import { DateRangeInput } from '../shared/DateRangeInput';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
-import { actionsColumnSx, DEFAULT_PAGE_SIZE, EditIconButton, EmptyState, ListPagination, ListToolbar, RowActions, splitLayoutSx } from '../shared/ListParts';
+import {
+  actionsColumnSx,
+  DEFAULT_PAGE_SIZE,
+  EditIconButton,
+  EllipsisText,
+  EmptyState,
+  ListPagination,
+  ListToolbar,
+  RowActions,
+  splitLayoutSx,
+} from '../shared/ListParts';
 import type { Role } from '../types';
 import { RoleFormDialog } from './RoleFormDialog';
 import { RoleMenuPanel } from './RoleMenuPanel';
@@ -42,6 +53,7 @@ function RolesWithMenus({ onEdit }: { onEdit: (role: Role) => void }) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   // Read the role from the list data so the panel follows refreshes (e.g. after saving its menus).
   const selected = (data ?? []).find((role) => role.id === selectedId) ?? null;
+  const { canEdit, canDelete } = useRowPermissions('system/role');
 
   return (
     <Box sx={splitLayoutSx}>
@@ -52,25 +64,32 @@ function RolesWithMenus({ onEdit }: { onEdit: (role: Role) => void }) {
             return false;
           }}
           rowSx={(role) => (role.id === selectedId ? { backgroundColor: 'action.selected' } : {})}
-          bulkActionButtons={<BulkDeleteButton />}
+          bulkActionButtons={canDelete ? <BulkDeleteButton /> : false}
           empty={<EmptyState />}
         >
           <Col source="name" label="名称" />
           <Col source="dataScope" label="数据权限" />
           <Col source="level" label="角色级别" />
-          <Col source="description" label="描述" disableSort />
-          <Col source="createTime" label="创建日期" />
           <Col
-            label="操作"
+            source="description"
+            label="描述"
             disableSort
-            sx={actionsColumnSx}
-            render={(role) => (
-              <RowActions>
-                <EditIconButton onClick={() => onEdit(role)} />
-                <DeleteRowButton record={role} />
-              </RowActions>
-            )}
+            render={(role) => <EllipsisText text={role.description} maxWidth={180} />}
           />
+          <Col source="createTime" label="创建日期" />
+          {(canEdit || canDelete) && (
+            <Col
+              label="操作"
+              disableSort
+              sx={actionsColumnSx}
+              render={(role) => (
+                <RowActions>
+                  <EditIconButton onClick={() => onEdit(role)} />
+                  <DeleteRowButton record={role} />
+                </RowActions>
+              )}
+            />
+          )}
         </DataTable>
       </Box>
       <RoleMenuPanel role={selected} />

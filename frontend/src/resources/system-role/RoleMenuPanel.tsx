@@ -17,7 +17,7 @@ const menuLabel = (menu: Menu) => menu.label ?? menu.title;
  */
 export function RoleMenuPanel({ role }: { role: Role | null }) {
   return (
-    <Paper variant="outlined" sx={{ width: { xs: 'auto', md: 320 }, flexShrink: 0, mx: { xs: 1, md: 0 }, mr: { md: 1 }, mb: 1, p: 1.5 }}>
+    <Paper variant="outlined" sx={{ width: { xs: 'auto', md: 260, xl: 320 }, flexShrink: 0, mx: { xs: 1, md: 0 }, mr: { md: 1 }, mb: 1, p: 1.5 }}>
       <Typography variant="subtitle2" gutterBottom>
         菜单分配{role ? `：${role.name}` : ''}
       </Typography>

@@ -47,6 +47,7 @@ export function DeptFilterTree() {
         <Box sx={{ p: 1, color: 'text.secondary', fontSize: 13 }}>{loading ? '加载中…' : '暂无数据'}</Box>
       ) : (
         <RichTreeView
+          expansionTrigger="iconContainer"
           key={keyword ? `search-${keyword}` : 'all'}
           items={visible}
           selectedItems={selected}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Chip, Stack } from '@mui/material';
 import { DataTable, List, SelectInput, TextInput } from 'react-admin';
+import { useRowPermissions } from '../shared/access';
 import { DateRangeInput } from '../shared/DateRangeInput';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
 import { EnabledSwitch } from '../shared/EnabledSwitch';
@@ -19,7 +20,7 @@ import type { User } from '../types';
 import { DeptFilterTree } from './DeptFilterTree';
 import { ResetPasswordButton } from './ResetPasswordButton';
 import { UserFormDialog } from './UserFormDialog';
-import { userWithEnabled } from './userForm';
+import { sortRoles, userWithEnabled } from './userForm';
 
 const filters = [
   <TextInput key="blurry" source="blurry" label="搜索" placeholder="输入名称或者邮箱搜索" alwaysOn resettable />,
@@ -33,6 +34,7 @@ const Col = DataTable.Col<User>;
 export function UserList() {
   const [dialog, setDialog] = useState<{ open: boolean; user: User | null }>({ open: false, user: null });
   const close = () => setDialog((d) => ({ ...d, open: false }));
+  const { canEdit, canDelete } = useRowPermissions('system/user');
 
   return (
     <>
@@ -51,7 +53,7 @@ export function UserList() {
         <Box sx={splitLayoutSx}>
           <DeptFilterTree />
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <DataTable rowClick={false} bulkActionButtons={<BulkDeleteButton />} empty={<EmptyState />}>
+            <DataTable rowClick={false} bulkActionButtons={canDelete ? <BulkDeleteButton /> : false} empty={<EmptyState />}>
               <Col source="username" label="用户名" />
               <Col source="nickName" label="昵称" />
               <Col source="phone" label="电话" disableSort />
@@ -62,7 +64,7 @@ export function UserList() {
                 disableSort
                 render={(u) => (
                   <Stack direction="row" spacing={0.5}>
-                    {(u.roles ?? []).map((role) => (
+                    {sortRoles(u.roles).map((role) => (
                       <Chip key={role.id} size="small" label={role.name ?? role.id} />
                     ))}
                   </Stack>
@@ -74,18 +76,20 @@ export function UserList() {
                 render={(u) => <EnabledSwitch record={u} name={u.username} toPayload={userWithEnabled} />}
               />
               <Col source="createTime" label="创建日期" />
-              <Col
-                label="操作"
-                disableSort
-                sx={actionsColumnSx}
-                render={(u) => (
-                  <RowActions>
-                    <EditIconButton onClick={() => setDialog({ open: true, user: u })} />
-                    <ResetPasswordButton user={u} />
-                    <DeleteRowButton record={u} />
-                  </RowActions>
-                )}
-              />
+              {(canEdit || canDelete) && (
+                <Col
+                  label="操作"
+                  disableSort
+                  sx={actionsColumnSx}
+                  render={(u) => (
+                    <RowActions>
+                      <EditIconButton onClick={() => setDialog({ open: true, user: u })} />
+                      <ResetPasswordButton user={u} />
+                      <DeleteRowButton record={u} />
+                    </RowActions>
+                  )}
+                />
+              )}
             </DataTable>
           </Box>
         </Box>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../types';
-import { emptyUserForm, formValuesToUser, userToFormValues, userWithEnabled, validateUserForm } from './userForm';
+import { emptyUserForm, formValuesToUser, sortRoles, userToFormValues, userWithEnabled, validateUserForm } from './userForm';
 
 const user: User = {
   id: 7,
@@ -87,5 +87,19 @@ describe('validateUserForm', () => {
   it('limits username and nickname to 2–20 characters', () => {
     expect(validateUserForm({ ...valid, username: 'a' }).username).toBe('长度在 2 到 20 个字符');
     expect(validateUserForm({ ...valid, nickName: 'x'.repeat(21) }).nickName).toBe('长度在 2 到 20 个字符');
+  });
+});
+
+describe('sortRoles', () => {
+  it('orders roles by level, then id, without touching the input', () => {
+    const roles = [
+      { id: 5, name: '审校', level: 2 },
+      { id: 1, name: '管理员', level: 1 },
+      { id: 3, name: '普通用户', level: 2 },
+      { id: 9, name: '未定级' },
+    ];
+    expect(sortRoles(roles).map((r) => r.id)).toEqual([1, 3, 5, 9]);
+    expect(roles[0].id).toBe(5);
+    expect(sortRoles(undefined)).toEqual([]);
   });
 });

@@ -93,3 +93,8 @@ export function validateUserForm(values: Partial<UserFormValues>): FormErrors<ke
   if (isBlank(values.roleIds)) errors.roleIds = '角色不能为空';
   return errors;
 }
+
+/** Roles by rank (level, then id): the API does not promise an order, the chips should not jump. */
+export function sortRoles<R extends { id: number; level?: number | null }>(roles: readonly R[] | null | undefined): R[] {
+  return [...(roles ?? [])].sort((a, b) => (a.level ?? Infinity) - (b.level ?? Infinity) || a.id - b.id);
+}
