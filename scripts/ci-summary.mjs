@@ -17,9 +17,10 @@ for (const line of text.split('\n')) {
     // Vitest: "      Tests  12 passed (12)" or "Tests  1 failed | 11 passed (12)"
     passed += Number(/(\d+) passed/.exec(m[1])?.[1] ?? 0);
     failed += Number(/(\d+) failed/.exec(m[1])?.[1] ?? 0);
-  } else if ((m = /^ℹ pass (\d+)$/.exec(line))) {
+  } else if ((m = /^(?:ℹ|#) pass (\d+)$/.exec(line))) {
+    // node:test, spec reporter (ℹ) or TAP (#)
     passed += Number(m[1]);
-  } else if ((m = /^ℹ fail (\d+)$/.exec(line))) {
+  } else if ((m = /^(?:ℹ|#) fail (\d+)$/.exec(line))) {
     failed += Number(m[1]);
   } else if (/^ok {3}/.test(line)) {
     passed += 1;

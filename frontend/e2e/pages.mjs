@@ -5,14 +5,22 @@ import { BASE_URL, captchaAnswer } from './support.mjs';
 export class LoginPage {
   constructor(page) {
     this.page = page;
+    /** uuids of the captchas the page received, in order (a page left mid-request has none). */
+    this.uuids = [];
+    page.on('response', (r) => {
+      if (!r.url().includes('/auth/code') || r.status() !== 200) return;
+      r.json().then(({ uuid }) => this.uuids.push(uuid), () => undefined);
+    });
   }
 
-  /** Waits for the captcha request the page makes and returns its uuid. */
+  /** Runs `trigger`, waits until the page shows a new captcha, and returns its uuid. */
   async nextCaptcha(trigger) {
-    const response = this.page.waitForResponse((r) => r.url().includes('/auth/code') && r.status() === 200);
+    const seen = this.uuids.length;
     await trigger();
-    const { uuid } = await (await response).json();
-    return uuid;
+    await this.page.getByRole('img', { name: '验证码' }).waitFor();
+    for (let i = 0; i < 100 && this.uuids.length === seen; i++) await this.page.waitForTimeout(50);
+    assert.ok(this.uuids.length > seen, 'the page loaded a captcha');
+    return this.uuids[this.uuids.length - 1];
   }
 
   async open(path = '/login') {

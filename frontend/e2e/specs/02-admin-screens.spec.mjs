@@ -24,7 +24,7 @@ const screens = [
   ['/system/dept', '08-depts', async (page) => page.getByRole('cell', { name: '总部' }).first().waitFor()],
   ['/system/job', '09-jobs', async (page) => page.getByRole('cell', { name: '技术支持', exact: true }).waitFor()],
   ['/system/dict', '10-dicts', async (page) => page.getByText('product_period').first().waitFor()],
-  ['/monitor/online', '11-online', async (page) => page.getByRole('cell', { name: 'admin', exact: true }).first().waitFor()],
+  ['/monitor/online', '11-online', async (page) => page.getByText('当前会话').waitFor()],
   ['/monitor/logs', '12-logs', async (page) => page.getByText('用户登录').first().waitFor()],
   ['/user/center', '13-user-center', async (page) => page.getByText('admin@horizon.local').first().waitFor()],
 ];
