@@ -33,6 +33,10 @@ describe('key login and personal access keys', () => {
     expect(list.body[0]).toMatchObject({ name: '采集脚本', prefix: created.body.prefix });
     expect(list.body[0].lastUsedTime).toMatch(/^\d{4}-\d{2}-\d{2} /);
     expect(JSON.stringify(list.body)).not.toContain(created.body.key);
+    // The operation log names the user the key logged in, and never holds the key.
+    const [row] = await t.app.get(DataSource).query("SELECT username, params FROM sys_log WHERE method = 'POST /auth/keyLogin' ORDER BY id DESC LIMIT 1");
+    expect(row.username).toBe('translator');
+    expect(row.params).not.toContain(created.body.key);
   });
 
   it('refuses unknown, expired and deleted keys and keys of disabled users', async () => {

@@ -25,6 +25,9 @@ function AccessDenied() {
   return <Navigate to="/401" replace />;
 }
 
+/** The product-processing system's pages of the spec (still to be built). */
+const PROCESS_PAGES = ['list', 'center', 'manu', 'product', 'achieve', 'statistic', 'vote'].map((p) => `/productProcess-${p}`).concat('/yjList');
+
 /** Routes of modules still to be built, with their titles. */
 function ModulePlaceholder({ titleKey }: { titleKey: string }) {
   const translate = useTranslate();
@@ -69,7 +72,15 @@ function HorizonAdmin() {
         <Route path="/user/center" element={<UserCenterPage />} />
         <Route path="/website-statistic" element={<ModulePlaceholder titleKey="app.modules.collect" />} />
         <Route path="/productProcess-home" element={<ModulePlaceholder titleKey="app.launch.process" />} />
+        <Route path="/collect-config" element={<ModulePlaceholder titleKey="app.modules.collect" />} />
         <Route path="/dataExchange" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
+        <Route path="/dataSave" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
+        <Route path="/website" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
+        <Route path="/localStorage" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
+        <Route path="/product/*" element={<ModulePlaceholder titleKey="app.launch.process" />} />
+        {PROCESS_PAGES.map((path) => (
+          <Route key={path} path={path} element={<ModulePlaceholder titleKey="app.launch.process" />} />
+        ))}
         <Route path="/pro/*" element={<ModulePlaceholder titleKey="app.launch.process" />} />
       </CustomRoutes>
       {resources.map(({ name, apiPath: _apiPath, list: ListView, ...views }) => (

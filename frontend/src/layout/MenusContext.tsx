@@ -2,8 +2,8 @@ import { createContext, type ReactNode, useEffect, useMemo, useState } from 'rea
 import { useDataProvider, usePermissions } from 'react-admin';
 import type { HorizonDataProvider } from '../providers/dataProvider';
 import { ADMIN } from '../providers/permissions';
-import { buildNav, type NavItem, type RouterNode } from './menuTree';
-import { getCurrentModule } from './modules';
+import { buildModuleNav, buildNav, type NavItem, type RouterNode } from './menuTree';
+import { getCurrentModule, MODULES } from './modules';
 
 export interface MenusContextValue {
   /** Sidebar items of the current module (every module for admins). */
@@ -39,7 +39,7 @@ export function MenusProvider({ children }: { children: ReactNode }) {
   const isAdmin = Array.isArray(permissions) && permissions.includes(ADMIN);
   const value = useMemo<MenusContextValue>(
     () => ({
-      items: buildNav(routers, { module: getCurrentModule(), isAdmin }),
+      items: buildModuleNav(routers, getCurrentModule(), MODULES, isAdmin),
       allItems: buildNav(routers, { isAdmin: true }),
       isPending,
       error,

@@ -1,4 +1,4 @@
-import { buildNav, findTrail, flattenNav, resolvePath, type RouterNode, toggleGroup } from './menuTree';
+import { buildModuleNav, buildNav, findTrail, flattenNav, resolvePath, type RouterNode, toggleGroup } from './menuTree';
 
 const system: RouterNode = {
   name: '系统管理',
@@ -77,14 +77,54 @@ describe('buildNav', () => {
   it('unwraps title-less wrappers and marks external links', () => {
     const nav = buildNav([wrapped, external], { isAdmin: true });
     expect(nav).toEqual([
-      { key: '/storage/index', title: '数据存储', icon: undefined, path: '/storage/index', external: false },
+      { key: '/storage', title: '数据存储', icon: undefined, path: '/storage', external: false },
       { key: 'https://example.org/docs', title: '帮助文档', icon: 'doc', path: 'https://example.org/docs', external: true },
     ]);
+  });
+
+  it('links the index child of a meta-less wrapper to the wrapper path, as api/menus/build sends it', () => {
+    const statistic: RouterNode = {
+      path: '/website-statistic',
+      component: 'Layout',
+      children: [
+        { name: '数据统计', path: 'index', component: 'collect/statistic/index', meta: { title: '数据统计', icon: 'chart', module: 'collect' } },
+      ],
+    };
+    const nav = buildNav([statistic, wrapped, external], { module: 'collect' });
+    expect(nav.map((item) => [item.title, item.path, item.key])).toEqual([
+      ['数据统计', '/website-statistic', '/website-statistic'],
+      ['帮助文档', 'https://example.org/docs', 'https://example.org/docs'],
+    ]);
+    expect(findTrail(nav, '/website-statistic').map((item) => item.title)).toEqual(['数据统计']);
+    // a directory's child called `index` keeps its own segment: only meta-less wrappers are unwrapped
+    const dir: RouterNode = { ...system, children: [{ name: 'I', path: 'index', component: 'x', meta: { title: '概览' } }] };
+    expect(flattenNav(buildNav([dir], { isAdmin: true }))[0].path).toBe('/system/index');
   });
 
   it('drops directories left without children', () => {
     const onlyHidden: RouterNode = { ...system, children: [system.children![2]] };
     expect(buildNav([onlyHidden], { isAdmin: true })).toEqual([]);
+  });
+});
+
+describe('buildModuleNav', () => {
+  const modules = ['collect', 'process', 'system', 'storage'];
+  const noExternal = [system, monitor, process, wrapped];
+
+  it('shows the preferred module when the user has items there', () => {
+    expect(buildModuleNav([process, wrapped], 'storage', modules, false).map((i) => i.title)).toEqual(['数据存储']);
+  });
+
+  it('falls back to the first module where the user has items', () => {
+    expect(buildModuleNav([process], 'system', modules, false).map((i) => i.title)).toEqual(['产品加工']);
+  });
+
+  it('never falls back for admins, who see every module', () => {
+    expect(buildModuleNav(noExternal, 'system', modules, true)).toHaveLength(4);
+  });
+
+  it('stays empty when the user has no menus at all', () => {
+    expect(buildModuleNav([], 'system', modules, false)).toEqual([]);
   });
 });
 

@@ -44,6 +44,9 @@ export function resolvePath(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path}`;
 }
 
+/** The eladmin wrapper's `index` child stands for the wrapper's route itself. */
+const unwrapIndex = (child: RouterNode): RouterNode => (child.path === 'index' ? { ...child, path: '' } : child);
+
 function toItems(nodes: RouterNode[], base: string, inheritedModule: string | undefined, filter: NavFilter): NavItem[] {
   const items: NavItem[] = [];
   for (const node of nodes) {
@@ -53,9 +56,10 @@ function toItems(nodes: RouterNode[], base: string, inheritedModule: string | un
     if (!filter.isAdmin && filter.module && module && module !== filter.module) continue;
     const children = node.children ?? [];
 
-    // A root menu without children comes wrapped in a title-less layout node: show the child itself.
+    // A root menu without children comes wrapped in a title-less layout node: show the child itself,
+    // at the wrapper's own route (`/website-statistic`, not `/website-statistic/index`).
     if (!node.meta && children.length > 0) {
-      items.push(...toItems(children, path, module, filter));
+      items.push(...toItems(children.map(unwrapIndex), path, module, filter));
       continue;
     }
     if (!node.meta) continue;
@@ -106,4 +110,19 @@ export function findTrail(items: NavItem[], pathname: string): NavItem[] {
 export function toggleGroup(openKeys: string[], key: string, ancestors: string[], uniqueOpened: boolean): string[] {
   if (openKeys.includes(key)) return openKeys.filter((open) => open !== key);
   return uniqueOpened ? [...ancestors, key] : [...openKeys, key];
+}
+
+/**
+ * Sidebar items of the preferred module; when the user has nothing there (a translator arriving at
+ * /user/center with the default module), those of the first module where they have something.
+ * Admins see every module anyway.
+ */
+export function buildModuleNav(routers: RouterNode[], preferred: string, modules: readonly string[], isAdmin: boolean): NavItem[] {
+  const own = buildNav(routers, { module: preferred, isAdmin });
+  if (own.length > 0 || isAdmin) return own;
+  for (const module of modules) {
+    const items = buildNav(routers, { module, isAdmin });
+    if (items.length > 0) return items;
+  }
+  return own;
 }

@@ -29,6 +29,10 @@ describe('maskParams', () => {
     for (const secret of ['cipher-text', '"o"', '"n"', '"t"', '"s"', '"p"']) expect(text).not.toContain(secret);
   });
 
+  it('masks access keys (key, apiKey) but not look-alike fields such as keywords', () => {
+    expect(JSON.parse(maskParams({ key: 'hzk_secret', apiKey: 'k', keywords: ['能源'], monkey: 'm' })!)).toEqual({ key: '******', apiKey: '******', keywords: ['能源'], monkey: 'm' });
+  });
+
   it('masks a whole object under a secret key', () => {
     expect(JSON.parse(maskParams({ token: { value: 'x' } })!)).toEqual({ token: '******' });
   });

@@ -9,13 +9,14 @@ import { ErrorFilter } from '../errors/error.filter.js';
 import { LOG_KEY } from './log.decorator.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const SECRET_KEY = /pass|secret|token|code|uuid/i;
+/** Secret-looking field names: passwords, secrets, tokens, captcha, access keys (`key`, `accessKey`; not `keywords`). */
+const isSecretKey = (key: string) => /pass|secret|token|uuid/i.test(key) || /^(code|key)$/i.test(key) || /[a-z]Key$/.test(key);
 const MAX_PARAMS = 2000;
 
 /** Masks secrets (passwords, tokens, captcha) in a request body before it is logged. */
 export function maskParams(body: unknown): string | null {
   if (body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0)) return null;
-  const text = JSON.stringify(body, (key, value: unknown) => (key && SECRET_KEY.test(key) ? '******' : value));
+  const text = JSON.stringify(body, (key, value: unknown) => (key && isSecretKey(key) ? '******' : value));
   return text.length > MAX_PARAMS ? `${text.slice(0, MAX_PARAMS)}…` : text;
 }
 
@@ -38,10 +39,11 @@ export class AuditInterceptor implements NestInterceptor {
     if (described === false) return next.handle();
     const description = described ?? null;
     const method = `${req.method} ${req.route?.path ?? req.path}`;
-    const write = (logType: 'INFO' | 'ERROR', status: number, detail: string | null) => {
+    const write = (logType: 'INFO' | 'ERROR', status: number, detail: string | null, result?: unknown) => {
       const body = req.body as Record<string, unknown> | undefined;
-      // Anonymous writes (login) are attributed to the named user only when they succeeded.
-      const claimed = logType === 'INFO' && typeof body?.username === 'string' ? body.username.slice(0, 64) : null;
+      // Anonymous writes (logins) are attributed only when they succeeded: to the user they logged in.
+      const loggedIn = (result as { user?: { username?: unknown } } | undefined)?.user?.username;
+      const claimed = logType !== 'INFO' ? null : typeof loggedIn === 'string' ? loggedIn : typeof body?.username === 'string' ? body.username.slice(0, 64) : null;
       const username = req.principal?.username ?? claimed;
       this.db
         .query(
@@ -52,7 +54,7 @@ export class AuditInterceptor implements NestInterceptor {
         .catch((e: unknown) => this.logger.warn(`could not write the operation log: ${String(e)}`));
     };
     return next.handle().pipe(
-      tap(() => write('INFO', context.switchToHttp().getResponse<{ statusCode: number }>().statusCode, null)),
+      tap((result: unknown) => write('INFO', context.switchToHttp().getResponse<{ statusCode: number }>().statusCode, null, result)),
       catchError((error: unknown) => {
         const body = this.errors.toBody(error);
         write('ERROR', body.status, body.message);

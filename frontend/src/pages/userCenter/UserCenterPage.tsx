@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { Box, Card, CircularProgress, Divider, Tab, Tabs } from '@mui/material';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { type HorizonIdentity, resetAuthInfo } from '../../providers/authProvider';
+import { AccessKeys } from './AccessKeys';
 import { OwnLogs } from './OwnLogs';
 import { PasswordForm } from './PasswordForm';
 import { ProfileCard } from './ProfileCard';
 import { ProfileForm } from './ProfileForm';
 
-type TabKey = 'profile' | 'password' | 'logs';
+type TabKey = 'profile' | 'password' | 'logs' | 'keys';
 
-/** /user/center: profile card, profile form, password form, avatar and own operation log. */
+/** /user/center: profile card, profile form, password form, avatar, own operation log and access keys. */
 export function UserCenterPage() {
   const translate = useTranslate();
   const { identity, isPending, refetch } = useGetIdentity();
@@ -36,12 +37,14 @@ export function UserCenterPage() {
               <Tab value="profile" label={translate('app.center.profile_tab')} />
               <Tab value="password" label={translate('app.center.password_tab')} />
               <Tab value="logs" label={translate('app.center.logs_tab')} />
+              <Tab value="keys" label={translate('app.user_center.keys_tab')} />
             </Tabs>
             <Divider />
             <Box sx={{ p: 2 }}>
               {tab === 'profile' && <ProfileForm key={user.id} user={user} onSaved={reload} />}
               {tab === 'password' && <PasswordForm />}
               {tab === 'logs' && <OwnLogs />}
+              {tab === 'keys' && <AccessKeys />}
             </Box>
           </Card>
         </>
