@@ -9,12 +9,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function newest(dir) {
+function newest(path) {
+  if (!statSync(path).isDirectory()) return statSync(path).mtimeMs;
   let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+    latest = Math.max(latest, newest(join(path, entry.name)));
   }
   return latest;
 }
