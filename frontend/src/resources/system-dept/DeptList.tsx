@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { List, SelectInput, TextInput } from 'react-admin';
+import { SelectInput, TextInput } from 'react-admin';
 import { useRowPermissions } from '../shared/access';
 import { DateRangeInput } from '../shared/DateRangeInput';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
+import { DialogList } from '../shared/DialogList';
 import { EnabledSwitch } from '../shared/EnabledSwitch';
-import { actionsColumnSx, EditIconButton, enabledChoices, ListToolbar, RowActions } from '../shared/ListParts';
+import { actionsColumnSx, EditIconButton, enabledChoices, RowActions } from '../shared/ListParts';
 import { type TreeColumn, TreeTable } from '../shared/TreeTable';
 import type { Dept } from '../types';
 import { DeptFormDialog } from './DeptFormDialog';
@@ -18,7 +18,6 @@ const filters = [
 
 /** 部门管理: roots from `GET api/dept`, children from `GET api/dept?pid=` on expansion. */
 export function DeptList() {
-  const [dialog, setDialog] = useState<{ open: boolean; dept: Dept | null }>({ open: false, dept: null });
   const { canEdit, canDelete } = useRowPermissions('system/dept');
   const columns: TreeColumn<Dept>[] = [
     { label: '名称', render: (d) => d.name, width: 260 },
@@ -29,38 +28,37 @@ export function DeptList() {
     },
     { label: '创建日期', render: (d) => d.createTime ?? '' },
   ];
-  if (canEdit || canDelete) {
-    columns.push({
-      label: '操作',
-      sx: actionsColumnSx,
-      render: (d) => (
-        <RowActions>
-          <EditIconButton onClick={() => setDialog({ open: true, dept: d })} />
-          <DeleteRowButton record={d} resource="system/dept" />
-        </RowActions>
-      ),
-    });
-  }
+  const actionsColumn = (onEdit: (dept: Dept) => void): TreeColumn<Dept> => ({
+    label: '操作',
+    sx: actionsColumnSx,
+    render: (d) => (
+      <RowActions>
+        <EditIconButton onClick={() => onEdit(d)} />
+        <DeleteRowButton record={d} resource="system/dept" />
+      </RowActions>
+    ),
+  });
 
   return (
-    <>
-      <List
-        resource="system/dept"
-        title="部门管理"
-        filters={filters}
-        sort={{ field: 'deptSort', order: 'ASC' }}
-        perPage={1000}
-        pagination={false}
-        empty={false}
-        actions={
-          <ListToolbar onCreate={() => setDialog({ open: true, dept: null })} exportPath="api/dept" exportTitle="部门">
-            <BulkDeleteButton />
-          </ListToolbar>
-        }
-      >
-        <TreeTable<Dept> columns={columns} selectable={canDelete} childSort={{ field: 'deptSort', order: 'ASC' }} />
-      </List>
-      <DeptFormDialog open={dialog.open} dept={dialog.dept} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
-    </>
+    <DialogList<Dept>
+      resource="system/dept"
+      title="部门管理"
+      filters={filters}
+      sort={{ field: 'deptSort', order: 'ASC' }}
+      perPage={1000}
+      pagination={false}
+      exportPath="api/dept"
+      exportTitle="部门"
+      toolbar={<BulkDeleteButton />}
+      dialog={({ open, record, onClose }) => <DeptFormDialog open={open} dept={record} onClose={onClose} />}
+    >
+      {(onEdit) => (
+        <TreeTable<Dept>
+          columns={canEdit || canDelete ? [...columns, actionsColumn(onEdit)] : columns}
+          selectable={canDelete}
+          childSort={{ field: 'deptSort', order: 'ASC' }}
+        />
+      )}
+    </DialogList>
   );
 }

@@ -1,19 +1,10 @@
-import { useState } from 'react';
-import { DataTable, List, SelectInput, TextInput } from 'react-admin';
+import { DataTable, SelectInput, TextInput } from 'react-admin';
 import { useRowPermissions } from '../shared/access';
 import { DateRangeInput } from '../shared/DateRangeInput';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
+import { DialogList } from '../shared/DialogList';
 import { EnabledSwitch } from '../shared/EnabledSwitch';
-import {
-  actionsColumnSx,
-  DEFAULT_PAGE_SIZE,
-  EditIconButton,
-  EmptyState,
-  enabledChoices,
-  ListPagination,
-  ListToolbar,
-  RowActions,
-} from '../shared/ListParts';
+import { actionsColumnSx, EditIconButton, EmptyState, enabledChoices, RowActions } from '../shared/ListParts';
 import type { Job } from '../types';
 import { JobFormDialog } from './JobFormDialog';
 import { jobWithEnabled } from './jobForm';
@@ -28,20 +19,18 @@ const Col = DataTable.Col<Job>;
 
 /** 岗位管理 (positions, `api/job`; not the scheduled jobs). */
 export function JobList() {
-  const [dialog, setDialog] = useState<{ open: boolean; job: Job | null }>({ open: false, job: null });
   const { canEdit, canDelete } = useRowPermissions('system/job');
   return (
-    <>
-      <List
-        resource="system/job"
-        title="岗位管理"
-        filters={filters}
-        sort={{ field: 'jobSort', order: 'ASC' }}
-        perPage={DEFAULT_PAGE_SIZE}
-        pagination={<ListPagination />}
-        empty={false}
-        actions={<ListToolbar onCreate={() => setDialog({ open: true, job: null })} exportPath="api/job" exportTitle="岗位" />}
-      >
+    <DialogList<Job>
+      resource="system/job"
+      title="岗位管理"
+      filters={filters}
+      sort={{ field: 'jobSort', order: 'ASC' }}
+      exportPath="api/job"
+      exportTitle="岗位"
+      dialog={({ open, record, onClose }) => <JobFormDialog open={open} job={record} onClose={onClose} />}
+    >
+      {(onEdit) => (
         <DataTable rowClick={false} bulkActionButtons={canDelete ? <BulkDeleteButton /> : false} empty={<EmptyState />}>
           <Col source="name" label="名称" />
           <Col source="jobSort" label="排序" />
@@ -58,15 +47,14 @@ export function JobList() {
               sx={actionsColumnSx}
               render={(job) => (
                 <RowActions>
-                  <EditIconButton onClick={() => setDialog({ open: true, job })} />
+                  <EditIconButton onClick={() => onEdit(job)} />
                   <DeleteRowButton record={job} />
                 </RowActions>
               )}
             />
           )}
         </DataTable>
-      </List>
-      <JobFormDialog open={dialog.open} job={dialog.job} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
-    </>
+      )}
+    </DialogList>
   );
 }

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Chip, Stack, Typography } from '@mui/material';
-import { List, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
 import { useRowPermissions } from '../shared/access';
 import { DateRangeInput } from '../shared/DateRangeInput';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
-import { actionsColumnSx, EditIconButton, ListToolbar, RowActions, YesNo } from '../shared/ListParts';
+import { DialogList } from '../shared/DialogList';
+import { actionsColumnSx, EditIconButton, RowActions, YesNo } from '../shared/ListParts';
 import { type TreeColumn, TreeTable } from '../shared/TreeTable';
 import type { Menu } from '../types';
 import { MenuFormDialog } from './MenuFormDialog';
@@ -20,7 +20,6 @@ const typeColor = ['primary', 'success', 'default'] as const;
 
 /** 菜单管理: a lazily expanded tree table (`GET api/menus`, children with `pid`). */
 export function MenuList() {
-  const [dialog, setDialog] = useState<{ open: boolean; menu: Menu | null }>({ open: false, menu: null });
   const { canEdit, canDelete } = useRowPermissions('system/menu');
   const columns: TreeColumn<Menu>[] = [
     { label: '菜单标题', render: (m) => m.title, width: 200 },
@@ -47,38 +46,35 @@ export function MenuList() {
     { label: '隐藏', render: (m) => (m.type === 2 ? '' : <YesNo value={m.hidden} />) },
     { label: '创建日期', render: (m) => m.createTime ?? '' },
   ];
-  if (canEdit || canDelete) {
-    columns.push({
-      label: '操作',
-      sx: actionsColumnSx,
-      render: (m) => (
-        <RowActions>
-          <EditIconButton onClick={() => setDialog({ open: true, menu: m })} />
-          <DeleteRowButton record={m} resource="system/menu" />
-        </RowActions>
-      ),
-    });
-  }
+  const actionsColumn = (onEdit: (menu: Menu) => void): TreeColumn<Menu> => ({
+    label: '操作',
+    sx: actionsColumnSx,
+    render: (m) => (
+      <RowActions>
+        <EditIconButton onClick={() => onEdit(m)} />
+        <DeleteRowButton record={m} resource="system/menu" />
+      </RowActions>
+    ),
+  });
 
   return (
-    <>
-      <List
-        resource="system/menu"
-        title="菜单管理"
-        filters={filters}
-        sort={{ field: 'menuSort', order: 'ASC' }}
-        perPage={1000}
-        pagination={false}
-        empty={false}
-        actions={
-          <ListToolbar onCreate={() => setDialog({ open: true, menu: null })}>
-            <BulkDeleteButton />
-          </ListToolbar>
-        }
-      >
-        <TreeTable<Menu> columns={columns} selectable={canDelete} childSort={{ field: 'menuSort', order: 'ASC' }} />
-      </List>
-      <MenuFormDialog open={dialog.open} menu={dialog.menu} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
-    </>
+    <DialogList<Menu>
+      resource="system/menu"
+      title="菜单管理"
+      filters={filters}
+      sort={{ field: 'menuSort', order: 'ASC' }}
+      perPage={1000}
+      pagination={false}
+      toolbar={<BulkDeleteButton />}
+      dialog={({ open, record, onClose }) => <MenuFormDialog open={open} menu={record} onClose={onClose} />}
+    >
+      {(onEdit) => (
+        <TreeTable<Menu>
+          columns={canEdit || canDelete ? [...columns, actionsColumn(onEdit)] : columns}
+          selectable={canDelete}
+          childSort={{ field: 'menuSort', order: 'ASC' }}
+        />
+      )}
+    </DialogList>
   );
 }

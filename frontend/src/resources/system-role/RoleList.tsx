@@ -1,20 +1,11 @@
-import { useState } from 'react';
 import { Box } from '@mui/material';
-import { DataTable, List, TextInput, useListContext } from 'react-admin';
+import { DataTable, TextInput } from 'react-admin';
 import { useRowPermissions } from '../shared/access';
 import { DateRangeInput } from '../shared/DateRangeInput';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
-import {
-  actionsColumnSx,
-  DEFAULT_PAGE_SIZE,
-  EditIconButton,
-  EllipsisText,
-  EmptyState,
-  ListPagination,
-  ListToolbar,
-  RowActions,
-  splitLayoutSx,
-} from '../shared/ListParts';
+import { DialogList } from '../shared/DialogList';
+import { actionsColumnSx, EditIconButton, EllipsisText, EmptyState, RowActions, splitLayoutSx } from '../shared/ListParts';
+import { useRowSelection } from '../shared/useRowSelection';
 import type { Role } from '../types';
 import { RoleFormDialog } from './RoleFormDialog';
 import { RoleMenuPanel } from './RoleMenuPanel';
@@ -28,42 +19,32 @@ const Col = DataTable.Col<Role>;
 
 /** 角色管理: roles on the left, 菜单分配 of the clicked role on the right. */
 export function RoleList() {
-  const [dialog, setDialog] = useState<{ open: boolean; role: Role | null }>({ open: false, role: null });
   return (
-    <>
-      <List
-        resource="system/role"
-        title="角色管理"
-        filters={filters}
-        sort={{ field: 'level', order: 'ASC' }}
-        perPage={DEFAULT_PAGE_SIZE}
-        pagination={<ListPagination />}
-        empty={false}
-        actions={<ListToolbar onCreate={() => setDialog({ open: true, role: null })} exportPath="api/roles" exportTitle="角色" />}
-      >
-        <RolesWithMenus onEdit={(role) => setDialog({ open: true, role })} />
-      </List>
-      <RoleFormDialog open={dialog.open} role={dialog.role} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
-    </>
+    <DialogList<Role>
+      resource="system/role"
+      title="角色管理"
+      filters={filters}
+      sort={{ field: 'level', order: 'ASC' }}
+      exportPath="api/roles"
+      exportTitle="角色"
+      dialog={({ open, record, onClose }) => <RoleFormDialog open={open} role={record} onClose={onClose} />}
+    >
+      {(onEdit) => <RolesWithMenus onEdit={onEdit} />}
+    </DialogList>
   );
 }
 
 function RolesWithMenus({ onEdit }: { onEdit: (role: Role) => void }) {
-  const { data } = useListContext<Role>();
-  const [selectedId, setSelectedId] = useState<number | null>(null);
-  // Read the role from the list data so the panel follows refreshes (e.g. after saving its menus).
-  const selected = (data ?? []).find((role) => role.id === selectedId) ?? null;
+  // The selected role follows refreshes of the list (e.g. after saving its menus).
+  const { selected, rowClick, rowSx } = useRowSelection<Role>();
   const { canEdit, canDelete } = useRowPermissions('system/role');
 
   return (
     <Box sx={splitLayoutSx}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <DataTable
-          rowClick={(id) => {
-            setSelectedId(Number(id));
-            return false;
-          }}
-          rowSx={(role) => (role.id === selectedId ? { backgroundColor: 'action.selected' } : {})}
+          rowClick={rowClick}
+          rowSx={rowSx}
           bulkActionButtons={canDelete ? <BulkDeleteButton /> : false}
           empty={<EmptyState />}
         >

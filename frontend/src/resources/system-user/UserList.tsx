@@ -1,21 +1,11 @@
-import { useState } from 'react';
 import { Box, Chip, Stack } from '@mui/material';
-import { DataTable, List, SelectInput, TextInput } from 'react-admin';
+import { DataTable, SelectInput, TextInput } from 'react-admin';
 import { useRowPermissions } from '../shared/access';
 import { DateRangeInput } from '../shared/DateRangeInput';
 import { BulkDeleteButton, DeleteRowButton } from '../shared/DeleteButtons';
+import { DialogList } from '../shared/DialogList';
 import { EnabledSwitch } from '../shared/EnabledSwitch';
-import {
-  actionsColumnSx,
-  DEFAULT_PAGE_SIZE,
-  EditIconButton,
-  EmptyState,
-  enabledChoices,
-  ListPagination,
-  ListToolbar,
-  RowActions,
-  splitLayoutSx,
-} from '../shared/ListParts';
+import { actionsColumnSx, EditIconButton, EmptyState, enabledChoices, RowActions, splitLayoutSx } from '../shared/ListParts';
 import type { User } from '../types';
 import { DeptFilterTree } from './DeptFilterTree';
 import { ResetPasswordButton } from './ResetPasswordButton';
@@ -32,24 +22,19 @@ const Col = DataTable.Col<User>;
 
 /** 用户管理: dept tree filter on the left, users on the right, create/edit in a dialog. */
 export function UserList() {
-  const [dialog, setDialog] = useState<{ open: boolean; user: User | null }>({ open: false, user: null });
-  const close = () => setDialog((d) => ({ ...d, open: false }));
   const { canEdit, canDelete } = useRowPermissions('system/user');
 
   return (
-    <>
-      <List
-        resource="system/user"
-        title="用户管理"
-        filters={filters}
-        sort={{ field: 'id', order: 'DESC' }}
-        perPage={DEFAULT_PAGE_SIZE}
-        pagination={<ListPagination />}
-        empty={false}
-        actions={
-          <ListToolbar onCreate={() => setDialog({ open: true, user: null })} exportPath="api/users" exportTitle="用户" />
-        }
-      >
+    <DialogList<User>
+      resource="system/user"
+      title="用户管理"
+      filters={filters}
+      sort={{ field: 'id', order: 'DESC' }}
+      exportPath="api/users"
+      exportTitle="用户"
+      dialog={({ open, record, onClose }) => <UserFormDialog open={open} user={record} onClose={onClose} />}
+    >
+      {(onEdit) => (
         <Box sx={splitLayoutSx}>
           <DeptFilterTree />
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -83,7 +68,7 @@ export function UserList() {
                   sx={actionsColumnSx}
                   render={(u) => (
                     <RowActions>
-                      <EditIconButton onClick={() => setDialog({ open: true, user: u })} />
+                      <EditIconButton onClick={() => onEdit(u)} />
                       <ResetPasswordButton user={u} />
                       <DeleteRowButton record={u} />
                     </RowActions>
@@ -93,8 +78,7 @@ export function UserList() {
             </DataTable>
           </Box>
         </Box>
-      </List>
-      <UserFormDialog open={dialog.open} user={dialog.user} onClose={close} />
-    </>
+      )}
+    </DialogList>
   );
 }
