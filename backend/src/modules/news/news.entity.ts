@@ -1,0 +1,263 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** A source site of collected news (the `webId` filter). */
+@Entity('news_website')
+export class NewsWebsite {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Index({ unique: true })
+  @Column({ type: 'varchar', length: 500 })
+  url: string;
+
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  language: string | null;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  country: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createTime: Date;
+}
+
+export interface NewsFile {
+  name: string;
+  size: number;
+  storageId?: number;
+}
+
+/** A collected news item. Global: every department sees the same item; its work on it is in news_dept. */
+@Entity('news')
+@Index('idx_news_publish', ['publishTime', 'id'], { where: 'NOT is_noise' })
+@Index('idx_news_create', ['createTime', 'id'], { where: 'NOT is_noise' })
+@Index('idx_news_count', ['count', 'id'], { where: 'NOT is_noise' })
+export class News {
+  @PrimaryGeneratedColumn('increment', { type: 'bigint' })
+  id: string;
+
+  @Column({ type: 'text' })
+  title: string;
+
+  @Column({ type: 'text', nullable: true })
+  titleCn: string | null;
+
+  @Column({ type: 'text', default: '' })
+  content: string;
+
+  @Column({ type: 'text', nullable: true })
+  contentHtml: string | null;
+
+  /** Machine translation of the content. */
+  @Column({ type: 'text', nullable: true })
+  contentCn: string | null;
+
+  @Index({ unique: true })
+  @Column({ type: 'varchar', length: 1000 })
+  url: string;
+
+  @Column({ type: 'timestamptz' })
+  publishTime: Date;
+
+  @Index()
+  @Column({ type: 'int', nullable: true })
+  webId: number | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  webName: string | null;
+
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  language: string | null;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  country: string | null;
+
+  /** Who entered it: a username for manual entries (`imports`), null for collected items. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  createBy: string | null;
+
+  /** Id of the item at its source (for `deleteBySourceIds`). */
+  @Index()
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  sourceId: string | null;
+
+  @Column({ type: 'int', default: 0 })
+  count: number;
+
+  @Index('idx_news_keywords', { synchronize: false })
+  @Column({ type: 'text', array: true, default: '{}' })
+  keywords: string[];
+
+  /** Leaf classification ids. */
+  @Index('idx_news_classify', { synchronize: false })
+  @Column({ type: 'int', array: true, default: '{}' })
+  classify: number[];
+
+  /** True when classify holds the noise class (A5000): such items leave every list but the noise filter. */
+  @Column({ type: 'boolean', default: false })
+  isNoise: boolean;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  files: NewsFile[];
+
+  /** Tokens of titles (weight A) and bodies (weight D); see news/search/tokenizer.ts. */
+  @Index('idx_news_search', { synchronize: false })
+  @Column({ type: 'tsvector', nullable: true, select: false })
+  search: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createTime: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updateTime: Date;
+}
+
+/** A department's work on an item: tracking, warning, choice, processing, abstracts, overrides, translation. */
+@Entity('news_dept')
+@Index(['deptId', 'isRecommend'])
+@Index(['deptId', 'isChoice'])
+export class NewsDept {
+  @PrimaryColumn({ type: 'bigint' })
+  newsId: string;
+
+  @PrimaryColumn({ type: 'int' })
+  deptId: number;
+
+  @Column({ type: 'boolean', default: false })
+  isRecommend: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  yj: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isChoice: boolean;
+
+  /** 'examine' | 'done' | null. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  isProcessed: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  abstracts: string | null;
+
+  /** Department overrides; null = the global value. */
+  @Column({ type: 'text', array: true, nullable: true })
+  keywords: string[] | null;
+
+  @Column({ type: 'int', array: true, nullable: true })
+  classify: number[] | null;
+
+  @Column({ type: 'text', nullable: true })
+  titleCn: string | null;
+
+  /** Translation workflow: 'edit' | 'examine' | 'done' | null (issue 5). */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  transStatus: string | null;
+
+  @Column({ type: 'int', nullable: true })
+  editorId: number | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  editorName: string | null;
+
+  @Column({ type: 'int', nullable: true })
+  examineId: number | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  examineName: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  contentTrans: string | null;
+
+  @Column({ type: 'int', default: 0 })
+  version: number;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  updateBy: string | null;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updateTime: Date;
+}
+
+/** Per-user read state. */
+@Entity('news_user')
+@Index(['userId', 'newsId'])
+export class NewsUser {
+  @PrimaryColumn({ type: 'bigint' })
+  newsId: string;
+
+  @PrimaryColumn({ type: 'int' })
+  userId: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  readTime: Date;
+}
+
+@Entity('news_collect')
+@Index(['newsId', 'userId'], { unique: true })
+@Index(['userId', 'createTime'])
+export class NewsCollect {
+  @PrimaryGeneratedColumn('increment', { type: 'bigint' })
+  id: string;
+
+  @Column({ type: 'bigint' })
+  newsId: string;
+
+  @Column({ type: 'int' })
+  userId: number;
+
+  @Column({ type: 'text', nullable: true })
+  newsTitle: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  newsTitleCn: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createTime: Date;
+}
+
+@Entity('news_suggest')
+@Index(['fromId', 'createTime'])
+@Index(['toId', 'createTime'])
+export class NewsSuggest {
+  @PrimaryGeneratedColumn('increment', { type: 'bigint' })
+  id: string;
+
+  @Column({ type: 'bigint' })
+  newsId: string;
+
+  @Column({ type: 'text', nullable: true })
+  newsTitle: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  newsTitleCn: string | null;
+
+  @Column({ type: 'int' })
+  fromId: number;
+
+  @Column({ type: 'int' })
+  toId: number;
+
+  @Column({ type: 'text', nullable: true })
+  content: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createTime: Date;
+}
+
+@Entity('news_search_history')
+@Index(['userId', 'createTime'])
+export class NewsSearchHistory {
+  @PrimaryGeneratedColumn('increment', { type: 'bigint' })
+  id: string;
+
+  @Column({ type: 'int' })
+  userId: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  content: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createTime: Date;
+}
