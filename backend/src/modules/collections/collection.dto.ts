@@ -1,0 +1,88 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { RecordId } from '../../common/http/dto.js';
+import { IdFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
+
+/** The sorts of the collected-news list (production-admin spec §4); default dateDesc. */
+export const COLLECT_SORTS = ['dateAsc', 'dateDesc', 'scoreAsc', 'scoreDesc', 'numAsc', 'numDesc', 'createAsc', 'createDesc'] as const;
+export type CollectSort = (typeof COLLECT_SORTS)[number];
+
+export class CollectQuery extends ListQuery {
+  @ApiPropertyOptional({ description: '新闻标题/中文标题（模糊）' })
+  @TrimmedFilter()
+  @MaxLength(200, { message: 'title 不能超过 200 个字符' })
+  title?: string;
+
+  // `sort` (inherited) takes one of COLLECT_SORTS here, not `field,dir`; checked by the service.
+}
+
+const NewsId = () => (target: object, key: string) => {
+  ApiProperty({ description: '新闻 id' })(target, key);
+  Type(() => Number)(target, key);
+  IsDefined({ message: '新闻 id 不能为空' })(target, key);
+  IsInt({ message: '新闻 id 必须是整数' })(target, key);
+  Min(1, { message: '新闻 id 必须是正整数' })(target, key);
+  Max(Number.MAX_SAFE_INTEGER, { message: '新闻 id 超出范围' })(target, key);
+};
+
+const OptionalTitle = (label: string) => (target: object, key: string) => {
+  ApiPropertyOptional()(target, key);
+  IsOptional()(target, key);
+  IsString({ message: `${label}必须是字符串` })(target, key);
+  MaxLength(2000, { message: `${label}不能超过 2000 个字符` })(target, key);
+};
+
+export class CollectAddDto {
+  @NewsId()
+  newsId: number;
+
+  @OptionalTitle('新闻标题')
+  newsTitle?: string | null;
+
+  @OptionalTitle('新闻中文标题')
+  newsTitleCn?: string | null;
+}
+
+export class CollectEditDto {
+  @RecordId()
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'id 超出范围' })
+  id: number;
+
+  @OptionalTitle('新闻标题')
+  newsTitle?: string | null;
+
+  @OptionalTitle('新闻中文标题')
+  newsTitleCn?: string | null;
+}
+
+export class CollectRemoveQuery {
+  @NewsId()
+  newsId: number;
+
+  @ApiPropertyOptional({ description: '用户 id（只能是自己）' })
+  @IdFilter()
+  userId?: number;
+}
+
+export interface CollectDto {
+  id: number;
+  newsId: number;
+  userId: number;
+  newsTitle: string | null;
+  newsTitleCn: string | null;
+  createTime: Date;
+}
+
+export interface CollectedNewsDto {
+  id: number;
+  newsId: number;
+  title: string;
+  titleCn: string | null;
+  newsTitle: string | null;
+  newsTitleCn: string | null;
+  publishTime: Date;
+  webName: string | null;
+  count: number;
+  createTime: Date;
+}

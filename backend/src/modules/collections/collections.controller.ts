@@ -1,0 +1,52 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { Log } from '../../common/audit/log.decorator.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { DomainException } from '../../common/errors/domain.exception.js';
+import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
+import { CollectAddDto, CollectEditDto, CollectQuery, CollectRemoveQuery } from './collection.dto.js';
+import { CollectionsService } from './collections.service.js';
+
+@ApiTags('新闻：收藏')
+@Controller('api/newsCollect')
+export class CollectionsController {
+  constructor(private readonly collections: CollectionsService) {}
+
+  @RequirePermissions('newsCollect:list')
+  @Get()
+  list(@CurrentUser() user: Principal, @Query() query: CollectQuery) {
+    return this.collections.list(user.userId, query);
+  }
+
+  @Log('收藏新闻')
+  @RequirePermissions('newsCollect:add')
+  @Post()
+  add(@CurrentUser() user: Principal, @Body() dto: CollectAddDto) {
+    return this.collections.add(user.userId, dto);
+  }
+
+  @Log('修改收藏')
+  @RequirePermissions('newsCollect:edit')
+  @Put()
+  @HttpCode(204)
+  update(@CurrentUser() user: Principal, @Body() dto: CollectEditDto) {
+    return this.collections.update(user.userId, dto);
+  }
+
+  @Log('取消收藏')
+  @RequirePermissions('newsCollect:del')
+  @Delete('deleteByNewsIdAndUserId')
+  removeByNews(@CurrentUser() user: Principal, @Query() query: CollectRemoveQuery) {
+    if (query.userId !== undefined && query.userId !== user.userId) throw DomainException.forbidden('只能取消自己的收藏');
+    return this.collections.removeByNews(user.userId, query.newsId);
+  }
+
+  @Log('删除收藏')
+  @RequirePermissions('newsCollect:del')
+  @Delete(['', '/'])
+  @ApiBody({ schema: { type: 'array', items: { type: 'integer' } } })
+  delete(@CurrentUser() user: Principal, @Body(ParseIdsPipe) ids: number[]) {
+    return this.collections.delete(user.userId, ids);
+  }
+}

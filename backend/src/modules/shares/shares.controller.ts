@@ -1,0 +1,42 @@
+import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentUser } from '../../common/access/permissions.decorator.js';
+import { Log } from '../../common/audit/log.decorator.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
+import { ShareAddDto, ShareQuery } from './share.dto.js';
+import { SharesService } from './shares.service.js';
+
+/** Shares (news_suggest): any logged-in user may share news to other users (production-admin spec §6). */
+@ApiTags('新闻：分享')
+@Controller('api/newsSuggest')
+export class SharesController {
+  constructor(private readonly shares: SharesService) {}
+
+  @Authenticated()
+  @Get()
+  list(@CurrentUser() user: Principal, @Query() query: ShareQuery) {
+    return this.shares.list(user.userId, query);
+  }
+
+  @Authenticated()
+  @Get(':id')
+  get(@CurrentUser() user: Principal, @Param('id', ParseIdPipe) id: number) {
+    return this.shares.get(user.userId, id);
+  }
+
+  @Log('分享新闻')
+  @Authenticated()
+  @Post()
+  add(@CurrentUser() user: Principal, @Body() dto: ShareAddDto) {
+    return this.shares.add(user.userId, dto);
+  }
+
+  @Log('删除分享')
+  @Authenticated()
+  @Delete(['', '/'])
+  @ApiBody({ schema: { type: 'array', items: { type: 'integer' } } })
+  delete(@CurrentUser() user: Principal, @Body(ParseIdsPipe) ids: number[]) {
+    return this.shares.delete(user.userId, ids);
+  }
+}
