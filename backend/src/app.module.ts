@@ -1,6 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config/config.js';
 import { CoreModule } from './common/core.module.js';
+import { CollectionsModule } from './modules/collections/collections.module.js';
+import { SharesModule } from './modules/shares/shares.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ClassifyModule } from './modules/classify/classify.module.js';
 import { DeptModule } from './modules/dept/dept.module.js';
@@ -8,6 +10,7 @@ import { DictsModule } from './modules/dicts/dicts.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { LogsModule } from './modules/logs/logs.module.js';
+import { NewsModule } from './modules/news/news.module.js';
 import { MenusModule } from './modules/menus/menus.module.js';
 import { RolesModule } from './modules/roles/roles.module.js';
 import { ThemesModule } from './modules/themes/themes.module.js';
@@ -18,7 +21,7 @@ export class AppModule {
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule],
+      imports: [CoreModule.forRoot(config), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule],
     };
   }
 }

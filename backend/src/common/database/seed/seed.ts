@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../../../config/config.js';
 import { hashPassword } from '../../auth/password.js';
+import { seedDemoNews } from '../../../modules/news/seed/seed-news.js';
 import { SEED_DICTS } from './seed-dicts.js';
 import { SEED_MENUS, type SeedMenu } from './seed-menus.js';
 
@@ -142,4 +143,7 @@ export async function seedDemoData(em: EntityManager, config: AppConfig): Promis
       await em.query("INSERT INTO sys_dict_detail (dict_id, label, value, dict_sort, create_by) VALUES ($1, $2, $3, $4, 'system')", [dictId, label, value, sort++]);
     }
   }
+
+  // Demo news (websites, items, a little department state): outside production only.
+  if (!config.production) await seedDemoNews(em);
 }

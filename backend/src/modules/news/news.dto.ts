@@ -1,0 +1,149 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, Max, Min } from 'class-validator';
+
+const INT_MAX = 2_147_483_647;
+import { IdFilter, ListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
+
+export const NEWS_SORTS = ['dateAsc', 'dateDesc', 'scoreAsc', 'scoreDesc', 'numAsc', 'numDesc', 'createAsc', 'createDesc', 'updateAsc', 'updateDesc'] as const;
+export type NewsSort = (typeof NEWS_SORTS)[number];
+
+export const NEWS_TYPES = ['recommend', 'follow', 'choice', 'web', 'theme', 'interest'] as const;
+export type NewsType = (typeof NEWS_TYPES)[number];
+
+/**
+ * `GET api/news/list`. `sort` is ONE value of NEWS_SORTS (not `field,dir`); validated by the service
+ * so the message names the value (`不支持的排序方式: x`).
+ */
+export class NewsQuery extends ListQuery {
+  @ApiPropertyOptional({ description: '分类 id（含下级）；噪音分类 id 只看噪音' })
+  @IdFilter()
+  @Max(INT_MAX, { message: 'classify 超出范围' })
+  classify?: number;
+
+  @ApiPropertyOptional({ description: '检索词' })
+  @TrimmedFilter()
+  content?: string;
+
+  @ApiPropertyOptional({ description: '部门 id：本部门或上级部门（默认本部门）' })
+  @IdFilter()
+  @Max(INT_MAX, { message: 'deptId 超出范围' })
+  deptId?: number;
+
+  @ApiPropertyOptional({ enum: NEWS_TYPES })
+  @TrimmedFilter()
+  @IsIn(NEWS_TYPES, { message: `type 只能是 ${NEWS_TYPES.join(' / ')}` })
+  type?: NewsType;
+
+  @ApiPropertyOptional({ description: '来源网站 id' })
+  @IdFilter()
+  @Max(INT_MAX, { message: 'webId 超出范围' })
+  webId?: number;
+
+  @ApiPropertyOptional({ description: '主题 id（按主题关键词检索）' })
+  @IdFilter()
+  @Max(INT_MAX, { message: 'themeId 超出范围' })
+  themeId?: number;
+
+  @ApiPropertyOptional({ description: '1 = 只看未读' })
+  @TrimmedFilter()
+  isRead?: string;
+
+  @ApiPropertyOptional({ description: '1 = 翻译中或已完成，2 = 我编辑的，3 = 成果（已完成）' })
+  @TrimmedFilter()
+  @IsIn(['1', '2', '3'], { message: 'isTrans 只能是 1、2 或 3' })
+  isTrans?: string;
+
+  @ApiPropertyOptional({ description: '1 = 手工录入' })
+  @TrimmedFilter()
+  imports?: string;
+}
+
+export class NewsInfoQuery {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt({ message: 'id 必须是整数' })
+  @Min(1, { message: 'id 必须是整数' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'id 超出范围' })
+  id: number;
+
+  @ApiPropertyOptional()
+  @IdFilter()
+  @Max(INT_MAX, { message: 'deptId 超出范围' })
+  deptId?: number;
+}
+
+export class NewsIdDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt({ message: 'id 必须是整数' })
+  @Min(1, { message: 'id 必须是整数' })
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'id 超出范围' })
+  id: number;
+}
+
+export class NewsRecommendDto extends NewsIdDto {
+  @ApiProperty()
+  @Transform(({ value }: { value: unknown }) => toBoolean(value))
+  @IsBoolean({ message: 'isRecommend 必须是 true 或 false' })
+  isRecommend: boolean;
+}
+
+export class NewsYjDto extends NewsIdDto {
+  @ApiProperty()
+  @Transform(({ value }: { value: unknown }) => toBoolean(value))
+  @IsBoolean({ message: 'yj 必须是 true 或 false' })
+  yj: boolean;
+}
+
+export class NewsClassifyDto extends NewsIdDto {
+  @ApiProperty({ type: [Number] })
+  @IsArray({ message: 'classify 必须是分类 id 数组' })
+  @ArrayMaxSize(50, { message: '分类不能超过 50 个' })
+  @Type(() => Number)
+  @IsInt({ each: true, message: 'classify 必须是分类 id 数组' })
+  @Max(INT_MAX, { each: true, message: 'classify 必须是分类 id 数组' })
+  classify: number[];
+}
+
+/** A row of the news list (department and user state of the caller folded in). */
+export interface NewsRowDto {
+  id: number;
+  title: string;
+  titleCn: string | null;
+  publishTime: Date;
+  webName: string | null;
+  webId: number | null;
+  createBy: string | null;
+  count: number;
+  classify: number[];
+  classifyNames: string[];
+  keywords: string[];
+  language: string | null;
+  country: string | null;
+  url: string;
+  isRead: boolean;
+  isCollect: boolean;
+  isRecommend: boolean;
+  yj: boolean;
+  isChoice: boolean;
+  isProcessed: string | null;
+  hasFiles: boolean;
+  editorName: string | null;
+  examineName: string | null;
+  transStatus: string | null;
+  version: number;
+  updateTime: Date;
+}
+
+export interface NewsInfoDto extends NewsRowDto {
+  content: string;
+  contentHtml: string | null;
+  contentCn: string | null;
+  files: unknown[];
+  abstracts: string | null;
+  contentTrans: string | null;
+  editorId: number | null;
+  examineId: number | null;
+  deptId: number | null;
+}

@@ -1,0 +1,187 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Principal } from '../../common/auth/principal.js';
+import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { DEFAULT_PAGE_SIZE, page, type Page } from '../../common/http/list-query.js';
+import { CLASSIFY_ROOT_ID } from '../classify/classify.entity.js';
+import { ClassifyService } from '../classify/classify.service.js';
+import { NEWS_SORTS, type NewsInfoDto, type NewsQuery, type NewsRowDto, type NewsSort } from './news.dto.js';
+import { fromJoins, orderBy, Params, ROW_COLUMNS } from './news.query.js';
+import { searchQuery } from './search/tokenizer.js';
+
+const NOT_FOUND = '新闻不存在或已被删除';
+
+type Raw = Record<string, unknown>;
+/** news_dept columns the update calls may set. */
+type DeptColumn = 'is_recommend' | 'yj' | 'classify';
+
+function toRow(r: Raw): NewsRowDto {
+  return { ...(r as unknown as NewsRowDto), id: Number(r.id), webId: r.webId == null ? null : Number(r.webId), count: Number(r.count), version: Number(r.version) };
+}
+
+/**
+ * How `totalElements` is computed: one place, so the 1 M-row strategy (capped exact count, then a
+ * maintained counter / planner estimate, news-design.md "Counting at 1 M rows") replaces only this.
+ * For now: exact count over the same FROM/WHERE as the page.
+ */
+async function countRows(db: DataSource | EntityManager, fromWhere: string, params: unknown[]): Promise<number> {
+  const rows: Array<{ n: string }> = await db.query(`SELECT count(*) AS n ${fromWhere}`, params);
+  return Number(rows[0].n);
+}
+
+@Injectable()
+export class NewsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly classify: ClassifyService,
+  ) {}
+
+  /** The department whose state the caller sees: own dept (default) or its parent; anything else → 403. */
+  async resolveDept(user: Principal, deptId: number | undefined): Promise<number | null> {
+    if (deptId === undefined || deptId === user.deptId) return user.deptId;
+    if (user.deptId != null) {
+      const rows: Array<{ pid: number | null }> = await this.db.query('SELECT pid FROM sys_dept WHERE id = $1', [user.deptId]);
+      if (rows[0]?.pid === deptId) return deptId;
+    }
+    throw DomainException.forbidden('只能查看本部门或上级部门的新闻数据');
+  }
+
+  private parseSort(sort: string[] | undefined, hasSearch: boolean, fallback: NewsSort): NewsSort {
+    if (!sort?.length) return fallback;
+    if (sort.length > 1) throw DomainException.badRequest(`不支持的排序方式: ${sort.join(',')}`, ErrorCode.Validation);
+    const s = sort[0] as NewsSort;
+    if (!(NEWS_SORTS as readonly string[]).includes(s)) throw DomainException.badRequest(`不支持的排序方式: ${sort[0]}`, ErrorCode.Validation);
+    if ((s === 'scoreAsc' || s === 'scoreDesc') && !hasSearch) return 'dateDesc';
+    return s;
+  }
+
+  /** tsquery of a theme: its keywords OR-ed (each keyword's own words AND-ed). */
+  private async themeQuery(themeId: number): Promise<string | null> {
+    const rows: Array<{ keywords: string[] }> = await this.db.query('SELECT keywords FROM news_theme WHERE id = $1', [themeId]);
+    if (!rows.length) throw DomainException.badRequest('主题不存在或已被删除');
+    const parts = rows[0].keywords.map((k) => searchQuery(k, 'and')).filter((q): q is string => !!q);
+    return parts.length ? parts.map((q) => `(${q})`).join(' | ') : null;
+  }
+
+  async list(q: NewsQuery, user: Principal): Promise<Page<NewsRowDto>> {
+    const deptId = await this.resolveDept(user, q.deptId);
+    const p = new Params();
+    const from = fromJoins(p.add(deptId), p.add(user.userId));
+    const where: string[] = [];
+
+    // Classification and noise: the noise class shows noise only; everything else excludes it.
+    const noiseId = await this.classify.noiseId();
+    if (q.classify === noiseId) where.push('n.is_noise');
+    else {
+      where.push('NOT n.is_noise');
+      if (q.classify !== undefined && q.classify !== CLASSIFY_ROOT_ID) {
+        const ids = await this.classify.descendantIds([q.classify]);
+        where.push(`COALESCE(d.classify, n.classify) && ${p.add(ids)}::int[]`);
+      }
+    }
+
+    const tsquery = q.content ? searchQuery(q.content, 'and') : null;
+    let rank: string | null = null;
+    if (tsquery) {
+      rank = p.add(tsquery);
+      where.push(`n.search @@ CAST(${rank} AS tsquery)`);
+    }
+
+    switch (q.type) {
+      case 'recommend':
+        where.push('d.is_recommend');
+        break;
+      case 'follow':
+        where.push('(d.yj OR d.is_recommend)');
+        break;
+      case 'choice':
+        where.push('d.is_choice');
+        break;
+      case 'web':
+        if (q.webId === undefined) throw DomainException.badRequest('type=web 需要 webId', ErrorCode.Validation);
+        break;
+      case 'theme':
+        if (q.themeId === undefined) throw DomainException.badRequest('type=theme 需要 themeId', ErrorCode.Validation);
+        break;
+      // 'interest': the subscription table (news_interest) does not exist yet → no filter (all items).
+      default:
+        break;
+    }
+    if (q.webId !== undefined) where.push(`n.web_id = ${p.add(q.webId)}`);
+    if (q.themeId !== undefined) {
+      const theme = await this.themeQuery(q.themeId);
+      // A theme without searchable keywords matches nothing.
+      where.push(theme ? `n.search @@ CAST(${p.add(theme)} AS tsquery)` : 'false');
+    }
+    if (q.isRead === '1') where.push('u.news_id IS NULL');
+    if (q.isTrans === '1') where.push("d.trans_status IN ('edit', 'examine', 'done')");
+    else if (q.isTrans === '2') where.push(`d.editor_id = ${p.add(user.userId)}`);
+    else if (q.isTrans === '3') where.push("d.trans_status = 'done'");
+    if (q.imports === '1') where.push('n.create_by IS NOT NULL');
+
+    const sort = this.parseSort(q.sort, !!rank, q.type === 'follow' ? 'updateDesc' : 'dateDesc');
+    const fromWhere = `${from} WHERE ${where.join(' AND ')}`;
+    const size = q.size ?? DEFAULT_PAGE_SIZE;
+    const offset = (q.page ?? 0) * size;
+    const countParams = [...p.values];
+    const limit = p.add(size);
+    const off = p.add(offset);
+    const [rows, total] = await Promise.all([
+      this.db.query(`SELECT ${ROW_COLUMNS} ${fromWhere} ${orderBy(sort, rank)} LIMIT ${limit} OFFSET ${off}`, p.values) as Promise<Raw[]>,
+      countRows(this.db, fromWhere, countParams),
+    ]);
+    return page(rows.map(toRow), total);
+  }
+
+  /** The full item with the department state; marks it read and counts the read (one transaction). */
+  async info(id: number, deptIdQuery: number | undefined, user: Principal): Promise<NewsInfoDto> {
+    const deptId = await this.resolveDept(user, deptIdQuery);
+    return this.db.transaction(async (em) => {
+      // Atomic increment; wrapped in a CTE so the driver answers rows (a bare UPDATE gives [rows, affected]).
+      const counted: Array<{ count: number }> = await em.query('WITH c AS (UPDATE news SET count = count + 1 WHERE id = $1 RETURNING count) SELECT count FROM c', [id]);
+      if (!counted.length) throw DomainException.notFound(NOT_FOUND);
+      await em.query('INSERT INTO news_user (news_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, user.userId]);
+      const rows: Raw[] = await em.query(
+        `SELECT ${ROW_COLUMNS}, n.content, n.content_html AS "contentHtml", n.content_cn AS "contentCn", n.files,
+                d.abstracts, d.content_trans AS "contentTrans", d.editor_id AS "editorId", d.examine_id AS "examineId"
+         ${fromJoins('$2', '$3')} WHERE n.id = $1`,
+        [id, deptId, user.userId],
+      );
+      return { ...(rows[0] as unknown as NewsInfoDto), ...toRow(rows[0]), deptId };
+    });
+  }
+
+  /** Upserts the caller's department row of an item with the given columns (whitelisted by the callers). */
+  private async upsertDept(id: number, user: Principal, set: Partial<Record<DeptColumn, unknown>>): Promise<void> {
+    if (user.deptId == null) throw DomainException.forbidden('当前用户没有部门');
+    const cols = Object.keys(set) as DeptColumn[];
+    const p = new Params();
+    const newsId = p.add(id);
+    const dept = p.add(user.deptId);
+    const by = p.add(user.username);
+    const values = cols.map((c) => `${p.add(set[c])}${c === 'classify' ? '::int[]' : ''}`);
+    const result: unknown[] = await this.db.query(
+      `INSERT INTO news_dept (news_id, dept_id, update_by, ${cols.join(', ')})
+       SELECT n.id, ${dept}, ${by}, ${values.join(', ')} FROM news n WHERE n.id = ${newsId}
+       ON CONFLICT (news_id, dept_id) DO UPDATE SET ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')},
+         update_by = EXCLUDED.update_by, update_time = now(), version = news_dept.version + 1
+       RETURNING news_id`,
+      p.values,
+    );
+    if (!result.length) throw DomainException.notFound(NOT_FOUND);
+  }
+
+  updateIsRecommend(id: number, isRecommend: boolean, user: Principal): Promise<void> {
+    return this.upsertDept(id, user, { is_recommend: isRecommend });
+  }
+
+  updateYj(id: number, yj: boolean, user: Principal): Promise<void> {
+    return this.upsertDept(id, user, { yj });
+  }
+
+  async updateClassify(id: number, classify: number[], user: Principal): Promise<void> {
+    if (classify.length) await this.classify.assertLeaves(classify);
+    return this.upsertDept(id, user, { classify: [...new Set(classify)] });
+  }
+}
