@@ -2,7 +2,22 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
-import { NewsClassifyDto, NewsInfoQuery, NewsQuery, NewsRecommendDto, NewsYjDto } from './news.dto.js';
+import {
+  NewsAbstractsDto,
+  NewsChoiceDto,
+  NewsClassifyDto,
+  NewsClassifyKeywordsDto,
+  NewsIdDto,
+  NewsInfoQuery,
+  NewsKeywordsDto,
+  NewsQuery,
+  NewsRecommendDto,
+  NewsSourceIdsDto,
+  NewsTitleCnDto,
+  NewsYjDto,
+  SearchHistoryDeleteQuery,
+  SearchHistorySaveQuery,
+} from './news.dto.js';
 import { NewsService } from './news.service.js';
 
 @ApiTags('新闻：新闻列表')
@@ -44,5 +59,83 @@ export class NewsController {
   @HttpCode(200)
   updateClassify(@Body() dto: NewsClassifyDto, @CurrentUser() user: Principal) {
     return this.news.updateClassify(dto.id, dto.classify, user);
+  }
+
+  /** Department keywords override (trimmed, blank dropped, deduplicated). `deptId` must be the caller's. */
+  @RequirePermissions('news:list')
+  @Post('updateKeywords')
+  @HttpCode(200)
+  updateKeywords(@Body() dto: NewsKeywordsDto, @CurrentUser() user: Principal) {
+    return this.news.updateKeywords(dto.id, dto.keywords, dto.deptId, user);
+  }
+
+  /** Both department overrides in one upsert (leaf classes only). */
+  @RequirePermissions('news:list')
+  @Post('updateClassifyAndKeywords')
+  @HttpCode(200)
+  updateClassifyAndKeywords(@Body() dto: NewsClassifyKeywordsDto, @CurrentUser() user: Principal) {
+    return this.news.updateClassifyAndKeywords(dto.id, dto.classify, dto.keywords, user);
+  }
+
+  /** Department abstract. `deptId` must be the caller's. */
+  @RequirePermissions('news:list')
+  @Post('updateAbstracts')
+  @HttpCode(200)
+  updateAbstracts(@Body() dto: NewsAbstractsDto, @CurrentUser() user: Principal) {
+    return this.news.updateAbstracts(dto.id, dto.abstracts, dto.deptId, user);
+  }
+
+  /** Department Chinese title override; blank falls back to the global one. */
+  @RequirePermissions('news:list')
+  @Post('updateTitleCn')
+  @HttpCode(200)
+  updateTitleCn(@Body() dto: NewsTitleCnDto, @CurrentUser() user: Principal) {
+    return this.news.updateTitleCn(dto.id, dto.titleCn, user);
+  }
+
+  /**
+   * The spec's "choose (selected)" action (news-tracking.md §6, `news:choice`): the spec names no
+   * path, so it is `POST api/news/choose {id, isChoice}` — the 精选 flag of the caller's department.
+   */
+  @RequirePermissions('news:choice')
+  @Post('choose')
+  @HttpCode(200)
+  choose(@Body() dto: NewsChoiceDto, @CurrentUser() user: Principal) {
+    return this.news.updateIsChoice(dto.id, dto.isChoice, user);
+  }
+
+  /** "Set as noise, and delete": removes the item globally (department, read and collection rows too). */
+  @RequirePermissions('news:noise')
+  @Post('deleteById')
+  @HttpCode(200)
+  deleteById(@Body() dto: NewsIdDto) {
+    return this.news.deleteById(dto.id);
+  }
+
+  @RequirePermissions('news:noise')
+  @Post('deleteBySourceIds')
+  @HttpCode(200)
+  deleteBySourceIds(@Body() dto: NewsSourceIdsDto) {
+    return this.news.deleteBySourceIds(dto.sourceIds);
+  }
+
+  @Authenticated()
+  @Get('getSearchHistory')
+  getSearchHistory(@CurrentUser() user: Principal) {
+    return this.news.getSearchHistory(user);
+  }
+
+  /** GET per the spec (the old front end calls it so). */
+  @Authenticated()
+  @Get('saveSearchHistory')
+  saveSearchHistory(@Query() query: SearchHistorySaveQuery, @CurrentUser() user: Principal) {
+    return this.news.saveSearchHistory(query.content, user);
+  }
+
+  /** One of the caller's entries, or all of them without `id`. */
+  @Authenticated()
+  @Get('deleteSearchHistory')
+  deleteSearchHistory(@Query() query: SearchHistoryDeleteQuery, @CurrentUser() user: Principal) {
+    return this.news.deleteSearchHistory(query.id, user);
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, Max, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 
 const INT_MAX = 2_147_483_647;
 import { IdFilter, ListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
@@ -104,6 +104,96 @@ export class NewsClassifyDto extends NewsIdDto {
   @IsInt({ each: true, message: 'classify 必须是分类 id 数组' })
   @Max(INT_MAX, { each: true, message: 'classify 必须是分类 id 数组' })
   classify: number[];
+}
+
+const trimEach = ({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim() : v)) : value);
+
+/** Optional `deptId` (must be the caller's department) and `userId` (informational; the caller is used). */
+export class NewsDeptOverrideDto extends NewsIdDto {
+  @ApiPropertyOptional({ description: '部门 id：只能是本部门（默认本部门）' })
+  @IdFilter()
+  @Max(INT_MAX, { message: 'deptId 超出范围' })
+  deptId?: number;
+
+  @ApiPropertyOptional({ description: '用户 id（兼容旧前端；以当前用户为准）' })
+  @IdFilter()
+  @Max(INT_MAX, { message: 'userId 超出范围' })
+  userId?: number;
+}
+
+/** Keywords: ≤ 50 strings, each trimmed ≤ 50 chars (blank ones dropped and duplicates removed by the service). */
+function Keywords(): PropertyDecorator {
+  return (target, key) => {
+    ApiProperty({ type: [String] })(target, key);
+    Transform(trimEach)(target, key);
+    IsArray({ message: 'keywords 必须是字符串数组' })(target, key);
+    ArrayMaxSize(50, { message: '关键词不能超过 50 个' })(target, key);
+    IsString({ each: true, message: 'keywords 必须是字符串数组' })(target, key);
+    MaxLength(50, { each: true, message: '每个关键词不能超过 50 个字符' })(target, key);
+  };
+}
+
+export class NewsKeywordsDto extends NewsDeptOverrideDto {
+  @Keywords()
+  keywords: string[];
+}
+
+export class NewsClassifyKeywordsDto extends NewsClassifyDto {
+  @Keywords()
+  keywords: string[];
+}
+
+export class NewsAbstractsDto extends NewsDeptOverrideDto {
+  @ApiProperty()
+  @IsString({ message: 'abstracts 必须是字符串' })
+  @MaxLength(5000, { message: '摘要不能超过 5000 个字符' })
+  abstracts: string;
+}
+
+export class NewsTitleCnDto extends NewsIdDto {
+  @ApiProperty()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: 'titleCn 必须是字符串' })
+  @MaxLength(500, { message: '中文标题不能超过 500 个字符' })
+  titleCn: string;
+}
+
+export class NewsChoiceDto extends NewsIdDto {
+  @ApiProperty()
+  @Transform(({ value }: { value: unknown }) => toBoolean(value))
+  @IsBoolean({ message: 'isChoice 必须是 true 或 false' })
+  isChoice: boolean;
+}
+
+export class NewsSourceIdsDto {
+  @ApiProperty({ type: [String] })
+  @IsArray({ message: 'sourceIds 必须是字符串数组' })
+  @ArrayMaxSize(1000, { message: 'sourceIds 不能超过 1000 个' })
+  @IsString({ each: true, message: 'sourceIds 必须是字符串数组' })
+  @MaxLength(200, { each: true, message: 'sourceId 不能超过 200 个字符' })
+  sourceIds: string[];
+}
+
+export class SearchHistorySaveQuery {
+  @ApiProperty()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: 'content 必须是字符串' })
+  @IsNotEmpty({ message: 'content 不能为空' })
+  @MaxLength(200, { message: '检索词不能超过 200 个字符' })
+  content: string;
+}
+
+export class SearchHistoryDeleteQuery {
+  @ApiPropertyOptional({ description: '不传则清空当前用户的全部检索记录' })
+  @IdFilter()
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'id 超出范围' })
+  id?: number;
+}
+
+export interface SearchHistoryDto {
+  id: number;
+  content: string;
+  createTime: Date;
 }
 
 /** A row of the news list (department and user state of the caller folded in). */

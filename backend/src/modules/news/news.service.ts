@@ -6,15 +6,17 @@ import { DomainException, ErrorCode } from '../../common/errors/domain.exception
 import { DEFAULT_PAGE_SIZE, page, type Page } from '../../common/http/list-query.js';
 import { CLASSIFY_ROOT_ID } from '../classify/classify.entity.js';
 import { ClassifyService } from '../classify/classify.service.js';
-import { NEWS_SORTS, type NewsInfoDto, type NewsQuery, type NewsRowDto, type NewsSort } from './news.dto.js';
+import { NEWS_SORTS, type NewsInfoDto, type SearchHistoryDto, type NewsQuery, type NewsRowDto, type NewsSort } from './news.dto.js';
 import { fromJoins, orderBy, Params, ROW_COLUMNS } from './news.query.js';
 import { searchQuery } from './search/tokenizer.js';
 
 const NOT_FOUND = '新闻不存在或已被删除';
+/** Search strings kept per user. */
+const HISTORY_SIZE = 20;
 
 type Raw = Record<string, unknown>;
 /** news_dept columns the update calls may set. */
-type DeptColumn = 'is_recommend' | 'yj' | 'classify';
+type DeptColumn = 'is_recommend' | 'yj' | 'classify' | 'keywords' | 'abstracts' | 'title_cn' | 'is_choice';
 
 function toRow(r: Raw): NewsRowDto {
   return { ...(r as unknown as NewsRowDto), id: Number(r.id), webId: r.webId == null ? null : Number(r.webId), count: Number(r.count), version: Number(r.version) };
@@ -160,7 +162,7 @@ export class NewsService {
     const newsId = p.add(id);
     const dept = p.add(user.deptId);
     const by = p.add(user.username);
-    const values = cols.map((c) => `${p.add(set[c])}${c === 'classify' ? '::int[]' : ''}`);
+    const values = cols.map((c) => `${p.add(set[c])}${c === 'classify' ? '::int[]' : c === 'keywords' ? '::text[]' : ''}`);
     const result: unknown[] = await this.db.query(
       `INSERT INTO news_dept (news_id, dept_id, update_by, ${cols.join(', ')})
        SELECT n.id, ${dept}, ${by}, ${values.join(', ')} FROM news n WHERE n.id = ${newsId}
@@ -183,5 +185,103 @@ export class NewsService {
   async updateClassify(id: number, classify: number[], user: Principal): Promise<void> {
     if (classify.length) await this.classify.assertLeaves(classify);
     return this.upsertDept(id, user, { classify: [...new Set(classify)] });
+  }
+
+  /** Keywords as stored: trimmed, blank ones dropped, duplicates removed (first occurrence kept). */
+  private static keywords(keywords: string[]): string[] {
+    return [...new Set(keywords.map((k) => k.trim()).filter((k) => k !== ''))];
+  }
+
+  /** `deptId` of an update call: only the caller's own department may be overridden. */
+  private static assertOwnDept(user: Principal, deptId: number | undefined): void {
+    if (deptId !== undefined && deptId !== user.deptId) throw DomainException.forbidden('只能修改本部门的新闻数据');
+  }
+
+  updateKeywords(id: number, keywords: string[], deptId: number | undefined, user: Principal): Promise<void> {
+    NewsService.assertOwnDept(user, deptId);
+    return this.upsertDept(id, user, { keywords: NewsService.keywords(keywords) });
+  }
+
+  async updateClassifyAndKeywords(id: number, classify: number[], keywords: string[], user: Principal): Promise<void> {
+    if (classify.length) await this.classify.assertLeaves(classify);
+    return this.upsertDept(id, user, { classify: [...new Set(classify)], keywords: NewsService.keywords(keywords) });
+  }
+
+  updateAbstracts(id: number, abstracts: string, deptId: number | undefined, user: Principal): Promise<void> {
+    NewsService.assertOwnDept(user, deptId);
+    return this.upsertDept(id, user, { abstracts });
+  }
+
+  /** Blank → null: the department falls back to the global Chinese title. */
+  updateTitleCn(id: number, titleCn: string, user: Principal): Promise<void> {
+    return this.upsertDept(id, user, { title_cn: titleCn === '' ? null : titleCn });
+  }
+
+  updateIsChoice(id: number, isChoice: boolean, user: Principal): Promise<void> {
+    return this.upsertDept(id, user, { is_choice: isChoice });
+  }
+
+  /**
+   * Deletes an item globally with every department / read / collection row, in one transaction.
+   * Shares (news_suggest) keep their row: the recipient is told '该分享的新闻已被删除'.
+   */
+  async deleteById(id: number): Promise<void> {
+    await this.db.transaction(async (em) => {
+      const deleted: unknown[] = await em.query('WITH d AS (DELETE FROM news WHERE id = $1 RETURNING id) SELECT id FROM d', [id]);
+      if (!deleted.length) throw DomainException.notFound(NOT_FOUND);
+      await em.query('DELETE FROM news_dept WHERE news_id = $1', [id]);
+      await em.query('DELETE FROM news_user WHERE news_id = $1', [id]);
+      await em.query('DELETE FROM news_collect WHERE news_id = $1', [id]);
+    });
+  }
+
+  /** Deletes every item with one of the source ids (same cascade as deleteById). */
+  async deleteBySourceIds(sourceIds: string[]): Promise<{ deleted: number }> {
+    if (!sourceIds.length) return { deleted: 0 };
+    return this.db.transaction(async (em) => {
+      const rows: Array<{ id: string }> = await em.query('WITH d AS (DELETE FROM news WHERE source_id = ANY($1::text[]) RETURNING id) SELECT id FROM d', [[...new Set(sourceIds)]]);
+      const ids = rows.map((r) => r.id);
+      if (ids.length) {
+        for (const table of ['news_dept', 'news_user', 'news_collect']) await em.query(`DELETE FROM ${table} WHERE news_id = ANY($1::bigint[])`, [ids]);
+      }
+      return { deleted: ids.length };
+    });
+  }
+
+  /** The caller's latest searches (at most 20, distinct, newest first). */
+  async getSearchHistory(user: Principal): Promise<SearchHistoryDto[]> {
+    const rows: Array<{ id: string; content: string; createTime: Date }> = await this.db.query(
+      `SELECT id, content, "createTime" FROM (
+         SELECT DISTINCT ON (content) id, content, create_time AS "createTime" FROM news_search_history
+         WHERE user_id = $1 ORDER BY content, create_time DESC, id DESC) h
+       ORDER BY "createTime" DESC, id DESC LIMIT ${HISTORY_SIZE}`,
+      [user.userId],
+    );
+    return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  /** Saves a search at the top (an identical older entry is removed); keeps the newest 20 of the caller. */
+  async saveSearchHistory(content: string, user: Principal): Promise<void> {
+    await this.db.transaction(async (em) => {
+      // Serialises saves of one user, so two concurrent saves cannot both keep a duplicate or 21 rows.
+      await em.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['news_search_history', user.userId]);
+      await em.query('DELETE FROM news_search_history WHERE user_id = $1 AND content = $2', [user.userId, content]);
+      await em.query('INSERT INTO news_search_history (user_id, content, create_time) VALUES ($1, $2, clock_timestamp())', [user.userId, content]);
+      await em.query(
+        `DELETE FROM news_search_history WHERE user_id = $1 AND id NOT IN (
+           SELECT id FROM news_search_history WHERE user_id = $1 ORDER BY create_time DESC, id DESC LIMIT ${HISTORY_SIZE})`,
+        [user.userId],
+      );
+    });
+  }
+
+  /** Deletes one of the caller's entries (someone else's or unknown → 404), or all of them without an id. */
+  async deleteSearchHistory(id: number | undefined, user: Principal): Promise<void> {
+    if (id === undefined) {
+      await this.db.query('DELETE FROM news_search_history WHERE user_id = $1', [user.userId]);
+      return;
+    }
+    const rows: unknown[] = await this.db.query('WITH d AS (DELETE FROM news_search_history WHERE id = $1 AND user_id = $2 RETURNING id) SELECT id FROM d', [id, user.userId]);
+    if (!rows.length) throw DomainException.notFound('检索记录不存在或已被删除');
   }
 }

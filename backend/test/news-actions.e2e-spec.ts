@@ -1,0 +1,171 @@
+import { DataSource } from 'typeorm';
+import { bearer, createTestApp, type TestApp } from './utils/test-app';
+
+interface Row {
+  id: number;
+  titleCn: string | null;
+  classify: number[];
+  keywords: string[];
+  isChoice: boolean;
+  version: number;
+}
+
+describe('api/news actions', () => {
+  let t: TestApp;
+  let db: DataSource;
+  let translator: string;
+  let reviewer: string;
+  let nobody: string;
+
+  const post = (path: string, body: object, token: string | null = translator) => {
+    const req = t.http().post(`/api/news/${path}`);
+    return (token ? req.set('Authorization', bearer(token)) : req).send(body);
+  };
+  const get = (path: string, query: Record<string, unknown>, token: string | null = translator) => {
+    const req = t.http().get(`/api/news/${path}`).query(query);
+    return token ? req.set('Authorization', bearer(token)) : req;
+  };
+  const row = async (id: number, token = translator): Promise<Row | undefined> => {
+    const res = await get('list', { size: 1000, sort: 'dateAsc' }, token);
+    expect(res.status).toBe(200);
+    return (res.body.content as Row[]).find((r) => r.id === id);
+  };
+  const classId = async (code: string) => ((await db.query('SELECT id FROM news_classify WHERE code = $1', [code])) as Array<{ id: number }>)[0].id;
+  const pick = async (offset: number): Promise<Row> => (await get('list', { sort: 'dateAsc', page: offset, size: 1 })).body.content[0];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.app.get(DataSource);
+    const admin = await t.login('admin');
+    translator = await t.login('translator');
+    reviewer = await t.login('reviewer');
+    const created = await t.http().post('/api/users').set('Authorization', bearer(admin)).send({ username: 'actionless', nickName: '无权限2', enabled: true, roles: [] });
+    expect(created.status).toBeLessThan(300);
+    nobody = await t.login('actionless');
+  });
+  afterAll(() => t.close());
+
+  it('updateKeywords: normalises and overrides for the department only', async () => {
+    const r = await pick(10);
+    const res = await post('updateKeywords', { id: r.id, keywords: [' 能源 ', '', '能源', 'oil'], deptId: undefined });
+    expect(res.status).toBe(200);
+    const mine = await row(r.id);
+    expect(mine?.keywords).toEqual(['能源', 'oil']);
+    expect((await post('updateKeywords', { id: r.id, keywords: ['oil'] })).status).toBe(200);
+    expect(await row(r.id)).toMatchObject({ keywords: ['oil'], version: mine!.version + 1 });
+    expect((await row(r.id, reviewer))?.keywords).toEqual(r.keywords);
+    expect((await post('updateKeywords', { id: r.id, keywords: ['x'] }, null)).status).toBe(401);
+    expect((await post('updateKeywords', { id: r.id, keywords: ['x'] }, nobody)).status).toBe(403);
+    expect((await post('updateKeywords', { keywords: ['x'] })).status).toBe(400);
+    expect((await post('updateKeywords', { id: r.id, keywords: 'x' })).status).toBe(400);
+    expect((await post('updateKeywords', { id: r.id, keywords: [1] })).status).toBe(400);
+    expect((await post('updateKeywords', { id: r.id, keywords: ['x'.repeat(51)] })).status).toBe(400);
+    expect((await post('updateKeywords', { id: r.id, keywords: Array.from({ length: 51 }, (_, i) => `k${i}`) })).status).toBe(400);
+    expect((await post('updateKeywords', { id: 99999999, keywords: ['x'] })).status).toBe(404);
+    const [{ id: otherDept }] = await db.query("SELECT id FROM sys_dept WHERE name = '期刊编辑部'");
+    expect((await post('updateKeywords', { id: r.id, keywords: ['x'], deptId: otherDept })).status).toBe(403);
+  });
+
+  it('updateClassifyAndKeywords: leaf classes only, both overrides', async () => {
+    const r = await pick(11);
+    const leaf = await classId('A2001');
+    const [{ pid }] = await db.query('SELECT pid FROM news_classify WHERE id = $1', [leaf]);
+    expect((await post('updateClassifyAndKeywords', { id: r.id, classify: [leaf], keywords: ['a', 'a', 'b'] })).status).toBe(200);
+    expect(await row(r.id)).toMatchObject({ classify: [leaf], keywords: ['a', 'b'] });
+    expect(await row(r.id, reviewer)).toMatchObject({ classify: r.classify, keywords: r.keywords });
+    expect((await post('updateClassifyAndKeywords', { id: r.id, classify: [pid], keywords: [] })).status).toBe(400);
+    expect((await post('updateClassifyAndKeywords', { id: r.id, classify: ['x'], keywords: [] })).status).toBe(400);
+    expect((await post('updateClassifyAndKeywords', { id: r.id, classify: [leaf] })).status).toBe(400);
+    expect((await post('updateClassifyAndKeywords', { id: r.id, classify: [leaf], keywords: [] }, null)).status).toBe(401);
+    expect((await post('updateClassifyAndKeywords', { id: r.id, classify: [leaf], keywords: [] }, nobody)).status).toBe(403);
+    expect((await post('updateClassifyAndKeywords', { id: 99999999, classify: [leaf], keywords: [] })).status).toBe(404);
+  });
+
+  it('updateAbstracts and updateTitleCn', async () => {
+    const r = await pick(12);
+    expect((await post('updateAbstracts', { id: r.id, abstracts: '摘要' })).status).toBe(200);
+    const info = await get('info', { id: r.id });
+    expect(info.body.abstracts).toBe('摘要');
+    expect((await get('info', { id: r.id }, reviewer)).body.abstracts).toBeNull();
+    expect((await post('updateAbstracts', { id: r.id, abstracts: 'x'.repeat(5001) })).status).toBe(400);
+    expect((await post('updateAbstracts', { id: r.id, abstracts: 5 })).status).toBe(400);
+    expect((await post('updateAbstracts', { abstracts: 'x' })).status).toBe(400);
+    expect((await post('updateAbstracts', { id: 99999999, abstracts: 'x' })).status).toBe(404);
+    expect((await post('updateAbstracts', { id: r.id, abstracts: 'x' }, null)).status).toBe(401);
+    expect((await post('updateAbstracts', { id: r.id, abstracts: 'x' }, nobody)).status).toBe(403);
+
+    expect((await post('updateTitleCn', { id: r.id, titleCn: ' 中文标题 ' })).status).toBe(200);
+    expect((await row(r.id))?.titleCn).toBe('中文标题');
+    expect((await row(r.id, reviewer))?.titleCn).toBe(r.titleCn);
+    expect((await post('updateTitleCn', { id: r.id, titleCn: 'x'.repeat(501) })).status).toBe(400);
+    expect((await post('updateTitleCn', { id: r.id })).status).toBe(400);
+    expect((await post('updateTitleCn', { id: 99999999, titleCn: 'x' })).status).toBe(404);
+    expect((await post('updateTitleCn', { id: r.id, titleCn: 'x' }, null)).status).toBe(401);
+    expect((await post('updateTitleCn', { id: r.id, titleCn: 'x' }, nobody)).status).toBe(403);
+  });
+
+  it('choose needs news:choice', async () => {
+    const r = (await get('list', { sort: 'dateAsc', page: 13, size: 1 }, reviewer)).body.content[0] as Row;
+    expect((await post('choose', { id: r.id, isChoice: !r.isChoice }, reviewer)).status).toBe(200);
+    expect((await row(r.id, reviewer))?.isChoice).toBe(!r.isChoice);
+    expect((await post('choose', { id: r.id, isChoice: true }, translator)).status).toBe(403);
+    expect((await post('choose', { id: r.id, isChoice: true }, null)).status).toBe(401);
+    expect((await post('choose', { id: r.id }, reviewer)).status).toBe(400);
+    expect((await post('choose', { id: 99999999, isChoice: true }, reviewer)).status).toBe(404);
+  });
+
+  it('deleteById removes the item with its rows; shares stay', async () => {
+    const r = await pick(14);
+    await get('info', { id: r.id });
+    await db.query('INSERT INTO news_collect (news_id, user_id) VALUES ($1, 1)', [r.id]);
+    await db.query('INSERT INTO news_suggest (news_id, from_id, to_id) VALUES ($1, 1, 2)', [r.id]);
+    await post('updateKeywords', { id: r.id, keywords: ['x'] });
+    expect((await post('deleteById', { id: r.id }, translator)).status).toBe(403);
+    expect((await post('deleteById', { id: r.id }, null)).status).toBe(401);
+    expect((await post('deleteById', {}, reviewer)).status).toBe(400);
+    expect((await post('deleteById', { id: r.id }, reviewer)).status).toBe(200);
+    expect(await row(r.id)).toBeUndefined();
+    expect((await get('info', { id: r.id })).status).toBe(404);
+    for (const table of ['news_dept', 'news_user', 'news_collect']) {
+      expect((await db.query(`SELECT 1 FROM ${table} WHERE news_id = $1`, [r.id])).length).toBe(0);
+    }
+    expect((await db.query('SELECT 1 FROM news_suggest WHERE news_id = $1', [r.id])).length).toBe(1);
+    expect((await post('deleteById', { id: r.id }, reviewer)).status).toBe(404);
+  });
+
+  it('deleteBySourceIds', async () => {
+    const a = await pick(15);
+    const b = await pick(16);
+    await db.query("UPDATE news SET source_id = 'src-' || id WHERE id = ANY($1::bigint[])", [[a.id, b.id]]);
+    const res = await post('deleteBySourceIds', { sourceIds: [`src-${a.id}`, `src-${b.id}`, 'nope'] }, reviewer);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deleted: 2 });
+    expect(await row(a.id)).toBeUndefined();
+    expect((await post('deleteBySourceIds', { sourceIds: ['x'] }, translator)).status).toBe(403);
+    expect((await post('deleteBySourceIds', { sourceIds: ['x'] }, null)).status).toBe(401);
+    expect((await post('deleteBySourceIds', { sourceIds: 'x' }, reviewer)).status).toBe(400);
+    expect((await post('deleteBySourceIds', { sourceIds: Array.from({ length: 1001 }, (_, i) => `s${i}`) }, reviewer)).status).toBe(400);
+  });
+
+  it('search history: save, move to top, keep 20, delete own', async () => {
+    expect((await get('getSearchHistory', {}, null)).status).toBe(401);
+    expect((await get('saveSearchHistory', { content: 'x' }, null)).status).toBe(401);
+    expect((await get('deleteSearchHistory', {}, null)).status).toBe(401);
+    for (let i = 0; i < 22; i++) expect((await get('saveSearchHistory', { content: ` q${i} ` }, nobody)).status).toBe(200);
+    expect((await get('saveSearchHistory', { content: 'q5' }, nobody)).status).toBe(200);
+    let list = (await get('getSearchHistory', {}, nobody)).body as Array<{ id: number; content: string }>;
+    expect(list).toHaveLength(20);
+    expect(list[0].content).toBe('q5');
+    expect(list[1].content).toBe('q21');
+    expect(new Set(list.map((h) => h.content)).size).toBe(20);
+    expect((await get('saveSearchHistory', { content: '   ' }, nobody)).status).toBe(400);
+    expect((await get('saveSearchHistory', { content: 'x'.repeat(201) }, nobody)).status).toBe(400);
+    expect((await get('deleteSearchHistory', { id: list[0].id }, translator)).status).toBe(404);
+    expect((await get('deleteSearchHistory', { id: 'x' }, nobody)).status).toBe(400);
+    expect((await get('deleteSearchHistory', { id: list[0].id }, nobody)).status).toBe(200);
+    list = (await get('getSearchHistory', {}, nobody)).body;
+    expect(list).toHaveLength(19);
+    expect((await get('deleteSearchHistory', {}, nobody)).status).toBe(200);
+    expect((await get('getSearchHistory', {}, nobody)).body).toEqual([]);
+  });
+});
