@@ -8,6 +8,8 @@ import { parseDateTime } from '../time/time.js';
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_LOOKUP_SIZE = 9999;
+/** Largest value of an `int` column (ids of most tables). */
+export const INT4_MAX = 2_147_483_647;
 
 const isBlank = (value: unknown) => value === '' || value === null || (Array.isArray(value) && value.every((v) => v === '' || v === null));
 
@@ -92,12 +94,14 @@ export function toBoolean(value: unknown): unknown {
 }
 
 /** Optional integer id filter. */
-export function IdFilter(): PropertyDecorator {
+export function IdFilter(max: number = INT4_MAX): PropertyDecorator {
   return (target, key) => {
     IsOptional()(target, key);
     Transform(blankToUndefined)(target, key);
     Type(() => Number)(target, key);
     IsInt({ message: `${String(key)} 必须是整数` })(target, key);
+    // Beyond the column's range PostgreSQL would fail the query: answer 400 instead.
+    Max(max, { message: `${String(key)} 超出范围` })(target, key);
   };
 }
 

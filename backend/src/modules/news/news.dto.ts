@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 
-const INT_MAX = 2_147_483_647;
-import { IdFilter, ListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
+import { IdFilter, INT4_MAX, ListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
 
 export const NEWS_SORTS = ['dateAsc', 'dateDesc', 'scoreAsc', 'scoreDesc', 'numAsc', 'numDesc', 'createAsc', 'createDesc', 'updateAsc', 'updateDesc'] as const;
 export type NewsSort = (typeof NEWS_SORTS)[number];
@@ -18,7 +17,6 @@ export type NewsType = (typeof NEWS_TYPES)[number];
 export class NewsQuery extends ListQuery {
   @ApiPropertyOptional({ description: '分类 id（含下级）；噪音分类 id 只看噪音' })
   @IdFilter()
-  @Max(INT_MAX, { message: 'classify 超出范围' })
   classify?: number;
 
   @ApiPropertyOptional({ description: '检索词' })
@@ -27,7 +25,6 @@ export class NewsQuery extends ListQuery {
 
   @ApiPropertyOptional({ description: '部门 id：本部门或上级部门（默认本部门）' })
   @IdFilter()
-  @Max(INT_MAX, { message: 'deptId 超出范围' })
   deptId?: number;
 
   @ApiPropertyOptional({ enum: NEWS_TYPES })
@@ -37,12 +34,10 @@ export class NewsQuery extends ListQuery {
 
   @ApiPropertyOptional({ description: '来源网站 id' })
   @IdFilter()
-  @Max(INT_MAX, { message: 'webId 超出范围' })
   webId?: number;
 
   @ApiPropertyOptional({ description: '主题 id（按主题关键词检索）' })
   @IdFilter()
-  @Max(INT_MAX, { message: 'themeId 超出范围' })
   themeId?: number;
 
   @ApiPropertyOptional({ description: '1 = 只看未读' })
@@ -69,7 +64,6 @@ export class NewsInfoQuery {
 
   @ApiPropertyOptional()
   @IdFilter()
-  @Max(INT_MAX, { message: 'deptId 超出范围' })
   deptId?: number;
 }
 
@@ -102,7 +96,7 @@ export class NewsClassifyDto extends NewsIdDto {
   @ArrayMaxSize(50, { message: '分类不能超过 50 个' })
   @Type(() => Number)
   @IsInt({ each: true, message: 'classify 必须是分类 id 数组' })
-  @Max(INT_MAX, { each: true, message: 'classify 必须是分类 id 数组' })
+  @Max(INT4_MAX, { each: true, message: 'classify 必须是分类 id 数组' })
   classify: number[];
 }
 
@@ -112,12 +106,10 @@ const trimEach = ({ value }: { value: unknown }) => (Array.isArray(value) ? valu
 export class NewsDeptOverrideDto extends NewsIdDto {
   @ApiPropertyOptional({ description: '部门 id：只能是本部门（默认本部门）' })
   @IdFilter()
-  @Max(INT_MAX, { message: 'deptId 超出范围' })
   deptId?: number;
 
   @ApiPropertyOptional({ description: '用户 id（兼容旧前端；以当前用户为准）' })
   @IdFilter()
-  @Max(INT_MAX, { message: 'userId 超出范围' })
   userId?: number;
 }
 
@@ -185,8 +177,7 @@ export class SearchHistorySaveQuery {
 
 export class SearchHistoryDeleteQuery {
   @ApiPropertyOptional({ description: '不传则清空当前用户的全部检索记录' })
-  @IdFilter()
-  @Max(Number.MAX_SAFE_INTEGER, { message: 'id 超出范围' })
+  @IdFilter(Number.MAX_SAFE_INTEGER)
   id?: number;
 }
 
