@@ -1,7 +1,7 @@
+import { BooleanField } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { toBoolean } from '../../common/http/list-query.js';
+import { Type } from 'class-transformer';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 export class LoginDto {
   @ApiProperty()
@@ -30,8 +30,7 @@ export class LoginDto {
 
   @ApiPropertyOptional({ description: '记住我：会话有效期 1 天' })
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => toBoolean(value))
-  @IsBoolean({ message: 'rememberMe 必须是 true 或 false' })
+  @BooleanField('rememberMe ')
   rememberMe?: boolean;
 }
 

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { RecordId } from '../../common/http/dto.js';
-import { BooleanFilter, toBoolean } from '../../common/http/list-query.js';
+import { BooleanField, RecordId } from '../../common/http/dto.js';
+import { BooleanFilter } from '../../common/http/list-query.js';
 import type { NewsClassify } from './classify.entity.js';
 
 export class ClassifyTreeQuery {
@@ -41,8 +41,7 @@ export class ClassifyWriteDto {
 
   @ApiPropertyOptional({ default: true })
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => toBoolean(value))
-  @IsBoolean({ message: '状态必须是 true 或 false' })
+  @BooleanField('状态')
   enabled?: boolean;
 }
 

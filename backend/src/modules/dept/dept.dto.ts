@@ -1,8 +1,8 @@
-import { RecordId, auditFields } from '../../common/http/dto.js';
+import { BooleanField, RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { BooleanFilter, TreeListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
+import { BooleanFilter, TreeListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { Dept } from './dept.entity.js';
 
 export class DeptQuery extends TreeListQuery {
@@ -48,8 +48,7 @@ export class DeptWriteDto {
   deptSort?: number;
 
   @ApiProperty()
-  @Transform(({ value }: { value: unknown }) => toBoolean(value))
-  @IsBoolean({ message: '状态必须是 true 或 false' })
+  @BooleanField('状态')
   enabled: boolean;
 
   @ApiPropertyOptional({ description: '上级部门 id；null 或 0 = 顶级', nullable: true })

@@ -1,8 +1,8 @@
-import { RecordId, auditFields } from '../../common/http/dto.js';
+import { BooleanField, RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
-import { BooleanFilter, DateRangeFilter, ListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
+import { BooleanFilter, DateRangeFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { Job } from './job.entity.js';
 
 export class JobQuery extends ListQuery {
@@ -35,8 +35,7 @@ export class JobWriteDto {
   jobSort: number;
 
   @ApiProperty()
-  @Transform(({ value }: { value: unknown }) => toBoolean(value))
-  @IsBoolean({ message: '状态必须是 true 或 false' })
+  @BooleanField('状态')
   enabled: boolean;
 }
 

@@ -1,11 +1,9 @@
-import { RecordId, auditFields } from '../../common/http/dto.js';
+import { BooleanField, RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { BooleanFilter, IdFilter, TreeListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
+import { BooleanFilter, IdFilter, TreeListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { type Menu, MENU_MODULES, type MenuModule, type MenuType } from './menu.entity.js';
-
-const optionalBoolean = () => Transform(({ value }: { value: unknown }) => toBoolean(value));
 
 export class MenuQuery extends TreeListQuery {
   @ApiPropertyOptional({ description: '标题、组件路径或权限标识模糊搜索' })
@@ -85,20 +83,17 @@ export class MenuWriteDto {
 
   @ApiPropertyOptional({ default: false })
   @IsOptional()
-  @optionalBoolean()
-  @IsBoolean({ message: '缓存必须是 true 或 false' })
+  @BooleanField('缓存')
   cache?: boolean;
 
   @ApiPropertyOptional({ default: false })
   @IsOptional()
-  @optionalBoolean()
-  @IsBoolean({ message: '隐藏必须是 true 或 false' })
+  @BooleanField('隐藏')
   hidden?: boolean;
 
   @ApiPropertyOptional({ default: false, description: '外链' })
   @IsOptional()
-  @optionalBoolean()
-  @IsBoolean({ message: '外链必须是 true 或 false' })
+  @BooleanField('外链')
   iFrame?: boolean;
 
   @ApiPropertyOptional({ description: '上级菜单 id；null 或 0 = 顶级', nullable: true })

@@ -1,8 +1,9 @@
+import { BooleanField } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 
-import { IdFilter, INT4_MAX, ListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
+import { IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 
 export const NEWS_SORTS = ['dateAsc', 'dateDesc', 'scoreAsc', 'scoreDesc', 'numAsc', 'numDesc', 'createAsc', 'createDesc', 'updateAsc', 'updateDesc'] as const;
 export type NewsSort = (typeof NEWS_SORTS)[number];
@@ -78,15 +79,13 @@ export class NewsIdDto {
 
 export class NewsRecommendDto extends NewsIdDto {
   @ApiProperty()
-  @Transform(({ value }: { value: unknown }) => toBoolean(value))
-  @IsBoolean({ message: 'isRecommend 必须是 true 或 false' })
+  @BooleanField('isRecommend ')
   isRecommend: boolean;
 }
 
 export class NewsYjDto extends NewsIdDto {
   @ApiProperty()
-  @Transform(({ value }: { value: unknown }) => toBoolean(value))
-  @IsBoolean({ message: 'yj 必须是 true 或 false' })
+  @BooleanField('yj ')
   yj: boolean;
 }
 
@@ -152,8 +151,7 @@ export class NewsTitleCnDto extends NewsIdDto {
 
 export class NewsChoiceDto extends NewsIdDto {
   @ApiProperty()
-  @Transform(({ value }: { value: unknown }) => toBoolean(value))
-  @IsBoolean({ message: 'isChoice 必须是 true 或 false' })
+  @BooleanField('isChoice ')
   isChoice: boolean;
 }
 

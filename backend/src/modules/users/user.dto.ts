@@ -1,8 +1,8 @@
-import { RecordId, auditFields } from '../../common/http/dto.js';
+import { BooleanField, RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
-import { BooleanFilter, DateRangeFilter, IdFilter, ListQuery, toBoolean, TrimmedFilter } from '../../common/http/list-query.js';
+import { BooleanFilter, DateRangeFilter, IdFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { User } from './user.entity.js';
 
 /** `{id}` relation stub of the wire contract. */
@@ -67,8 +67,7 @@ export class UserWriteDto {
   gender?: string | null;
 
   @ApiProperty()
-  @Transform(({ value }: { value: unknown }) => toBoolean(value))
-  @IsBoolean({ message: '状态必须是 true 或 false' })
+  @BooleanField('状态')
   enabled: boolean;
 
   @ApiPropertyOptional({ type: IdRef })
