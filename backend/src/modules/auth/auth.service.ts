@@ -127,10 +127,13 @@ export class AuthService {
     return rows[0].n;
   }
 
-  async kick(keys: string[]): Promise<void> {
-    const valid = keys.filter((k) => /^[0-9a-f-]{36}$/i.test(k));
-    if (valid.length !== keys.length) throw DomainException.badRequest('会话标识格式不正确');
-    await this.sessions.revoke(valid);
+  /** Ends the sessions named by their keys (the body of `DELETE auth/online`). */
+  async kick(keys: unknown): Promise<void> {
+    if (!Array.isArray(keys) || keys.length === 0 || !keys.every((k) => typeof k === 'string')) {
+      throw DomainException.badRequest('请选择要强退的会话（key 数组）');
+    }
+    if (!keys.every((k: string) => /^[0-9a-f-]{36}$/i.test(k))) throw DomainException.badRequest('会话标识格式不正确');
+    await this.sessions.revoke(keys as string[]);
   }
 
   // --- CAS 2.0 single sign-on -------------------------------------------------------------

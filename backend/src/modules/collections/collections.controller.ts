@@ -3,7 +3,6 @@ import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
-import { DomainException } from '../../common/errors/domain.exception.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { CollectAddDto, CollectEditDto, CollectQuery, CollectRemoveQuery } from './collection.dto.js';
 import { CollectionsService } from './collections.service.js';
@@ -38,8 +37,7 @@ export class CollectionsController {
   @RequirePermissions('newsCollect:del')
   @Delete('deleteByNewsIdAndUserId')
   removeByNews(@CurrentUser() user: Principal, @Query() query: CollectRemoveQuery) {
-    if (query.userId !== undefined && query.userId !== user.userId) throw DomainException.forbidden('只能取消自己的收藏');
-    return this.collections.removeByNews(user.userId, query.newsId);
+    return this.collections.removeByNews(user, query.newsId, query.userId);
   }
 
   @Log('删除收藏')

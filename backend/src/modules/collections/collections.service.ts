@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { DEFAULT_PAGE_SIZE, likePattern, page, type Page } from '../../common/http/list-query.js';
 import { searchQuery } from '../news/search/tokenizer.js';
@@ -102,8 +103,9 @@ export class CollectionsService {
     if (!affected) throw DomainException.notFound(`收藏不存在: id is ${dto.id}`);
   }
 
-  /** Un-collect by news id; idempotent. */
-  async removeByNews(userId: number, newsId: number): Promise<void> {
+  /** Un-collects for the caller (idempotent); a `userId` naming someone else is refused (only one's own). */
+  async removeByNews(me: Principal, newsId: number, userId = me.userId): Promise<void> {
+    if (userId !== me.userId) throw DomainException.forbidden('只能取消自己的收藏');
     await this.db.query('DELETE FROM news_collect WHERE news_id = $1 AND user_id = $2', [newsId, userId]);
   }
 

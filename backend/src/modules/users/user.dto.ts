@@ -147,6 +147,12 @@ export class UpdateEmailDto {
   email: string;
 }
 
+export class EmailCodeQuery {
+  @ApiProperty({ description: '新邮箱：验证码发往此地址，且只能用于此地址' })
+  @IsEmail({}, { message: '邮箱格式不正确' })
+  email: string;
+}
+
 export class UserJobsDto {
   @ApiProperty({ type: [Number], description: '岗位 id 列表' })
   @IsArray({ message: 'jobs 必须是数组' })

@@ -3,13 +3,12 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, 
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { Authenticated, CurrentUser, Public, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
-import { DomainException } from '../../common/errors/domain.exception.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { CenterDto, UpdateEmailDto, UpdatePassDto, UserJobsDto, UserQuery, UserUpdateDto, UserWriteDto } from './user.dto.js';
+import { CenterDto, EmailCodeQuery, UpdateEmailDto, UpdatePassDto, UserJobsDto, UserQuery, UserUpdateDto, UserWriteDto } from './user.dto.js';
 import { UsersService } from './users.service.js';
 
 const AVATAR_UPLOAD_LIMIT = 20 * 1024 * 1024; // hard cap for the multipart parser; the configured limit is checked in the service
@@ -127,9 +126,8 @@ export class UserExtrasController {
   @Authenticated()
   @Post('api/code/resetEmail')
   @HttpCode(200)
-  resetEmail(@CurrentUser() me: Principal, @Query('email') email: string) {
-    if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw DomainException.badRequest('邮箱格式不正确');
-    return this.users.sendEmailCode(me, email);
+  resetEmail(@CurrentUser() me: Principal, @Query() query: EmailCodeQuery) {
+    return this.users.sendEmailCode(me, query.email);
   }
 
   /** Avatar images: public like eladmin's /avatar/**, but names are random and unguessable. */
@@ -137,7 +135,6 @@ export class UserExtrasController {
   @Get('avatar/:name')
   avatar(@Param('name') name: string, @Res({ passthrough: true }) res: Response): StreamableFile {
     const path = this.users.avatarPath(name);
-    if (!existsSync(path)) throw DomainException.notFound('头像不存在');
     res.setHeader('Cache-Control', 'public, max-age=86400');
     const ext = name.split('.').pop();
     return new StreamableFile(createReadStream(path), { type: ext === 'jpg' ? 'image/jpeg' : `image/${ext}` });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
@@ -256,9 +257,11 @@ export class UsersService {
     return { avatar: name };
   }
 
+  /** Path of a stored avatar; 404 for a malformed or unknown name. */
   avatarPath(name: string): string {
-    if (!/^avatar-\d+-[0-9a-f]{16}\.(png|jpg|gif)$/.test(name)) throw DomainException.notFound('头像不存在');
-    return join(this.config.dataDir, 'avatars', name);
+    const path = join(this.config.dataDir, 'avatars', name);
+    if (!/^avatar-\d+-[0-9a-f]{16}\.(png|jpg|gif)$/.test(name) || !existsSync(path)) throw DomainException.notFound('头像不存在');
+    return path;
   }
 
   async userJobs(userId: number): Promise<Array<{ id: number; name: string; jobSort: number; enabled: boolean }>> {
