@@ -22,6 +22,8 @@ export interface AppConfig {
   staticDir: string;
   timeZone: string;
   avatarMaxBytes: number;
+  /** News list: exact totalElements up to this many rows, an estimate above (news-design.md "Counting"). */
+  newsCountCap: number;
 }
 
 const DEV_ADMIN_PASSWORD = 'Horizon@2026';
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: resolve(env.STATIC_DIR || resolve(__dirname, '../../../frontend/dist')),
     timeZone: env.TZ || 'Asia/Shanghai',
     avatarMaxBytes: int('AVATAR_MAX_MB', env.AVATAR_MAX_MB, 5, 1) * 1024 * 1024,
+    newsCountCap: int('NEWS_COUNT_CAP', env.NEWS_COUNT_CAP, 10_000, 1),
   };
 }
 

@@ -1,4 +1,5 @@
 import { AccessKey, Captcha, LoginFailure, Session, Setting } from '../../modules/auth/auth.entities.js';
+import { NewsInterest } from '../../modules/interests/interest.entity.js';
 import { NewsClassify } from '../../modules/classify/classify.entity.js';
 import { Dept } from '../../modules/dept/dept.entity.js';
 import { Dict, DictDetail } from '../../modules/dicts/dict.entity.js';
@@ -12,4 +13,4 @@ import { User } from '../../modules/users/user.entity.js';
 
 /** Every entity, listed once for the app and the migration CLI. */
 export const ENTITIES = [Dept, Job, Menu, Role, User, Dict, DictDetail, OperationLog, Session, Captcha, LoginFailure, Setting, AccessKey, NewsClassify, NewsTheme,
-  NewsWebsite, News, NewsDept, NewsUser, NewsCollect, NewsSuggest, NewsSearchHistory];
+  NewsWebsite, News, NewsDept, NewsUser, NewsCollect, NewsSuggest, NewsSearchHistory, NewsInterest];

@@ -8,7 +8,8 @@ import { IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/
 export const NEWS_SORTS = ['dateAsc', 'dateDesc', 'scoreAsc', 'scoreDesc', 'numAsc', 'numDesc', 'createAsc', 'createDesc', 'updateAsc', 'updateDesc'] as const;
 export type NewsSort = (typeof NEWS_SORTS)[number];
 
-export const NEWS_TYPES = ['recommend', 'follow', 'choice', 'web', 'theme', 'interest'] as const;
+/** The spec's types plus `hot` (the 热点 tab: last 7 days, most read first). */
+export const NEWS_TYPES = ['recommend', 'follow', 'choice', 'web', 'theme', 'interest', 'hot'] as const;
 export type NewsType = (typeof NEWS_TYPES)[number];
 
 /**
@@ -213,6 +214,13 @@ export interface NewsRowDto {
   transStatus: string | null;
   version: number;
   updateTime: Date;
+}
+
+/** The list answer: the wire contract's page plus whether `totalElements` is exact (news-design.md "Counting"). */
+export interface NewsPage {
+  content: NewsRowDto[];
+  totalElements: number;
+  totalExact: boolean;
 }
 
 export interface NewsInfoDto extends NewsRowDto {

@@ -1,13 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
-import { DEFAULT_PAGE_SIZE, page, type Page } from '../../common/http/list-query.js';
+import { DEFAULT_PAGE_SIZE, page } from '../../common/http/list-query.js';
 import { CLASSIFY_ROOT_ID } from '../classify/classify.entity.js';
 import { ClassifyService } from '../classify/classify.service.js';
-import { NEWS_SORTS, type NewsInfoDto, type SearchHistoryDto, type NewsQuery, type NewsRowDto, type NewsSort } from './news.dto.js';
-import { fromJoins, orderBy, Params, ROW_COLUMNS } from './news.query.js';
+import { NEWS_SORTS, type NewsInfoDto, type NewsPage, type SearchHistoryDto, type NewsQuery, type NewsRowDto, type NewsSort } from './news.dto.js';
+import { buildList, fromJoins, type ListContext, type ListSql, Params, ROW_COLUMNS } from './news.query.js';
 import { searchQuery } from './search/tokenizer.js';
 
 const NOT_FOUND = '新闻不存在或已被删除';
@@ -22,21 +23,12 @@ function toRow(r: Raw): NewsRowDto {
   return { ...(r as unknown as NewsRowDto), id: Number(r.id), webId: r.webId == null ? null : Number(r.webId), count: Number(r.count), version: Number(r.version) };
 }
 
-/**
- * How `totalElements` is computed: one place, so the 1 M-row strategy (capped exact count, then a
- * maintained counter / planner estimate, news-design.md "Counting at 1 M rows") replaces only this.
- * For now: exact count over the same FROM/WHERE as the page.
- */
-async function countRows(db: DataSource | EntityManager, fromWhere: string, params: unknown[]): Promise<number> {
-  const rows: Array<{ n: string }> = await db.query(`SELECT count(*) AS n ${fromWhere}`, params);
-  return Number(rows[0].n);
-}
-
 @Injectable()
 export class NewsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly classify: ClassifyService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The department whose state the caller sees: own dept (default) or its parent; anything else → 403. */
@@ -66,74 +58,64 @@ export class NewsService {
     return parts.length ? parts.map((q) => `(${q})`).join(' | ') : null;
   }
 
-  async list(q: NewsQuery, user: Principal): Promise<Page<NewsRowDto>> {
+  /** Resolves the database lookups of a list query (department, classes, theme, subscriptions) into a ListContext. */
+  async listContext(q: NewsQuery, user: Principal): Promise<ListContext> {
     const deptId = await this.resolveDept(user, q.deptId);
-    const p = new Params();
-    const from = fromJoins(p.add(deptId), p.add(user.userId));
-    const where: string[] = [];
-
-    // Classification and noise: the noise class shows noise only; everything else excludes it.
     const noiseId = await this.classify.noiseId();
-    if (q.classify === noiseId) where.push('n.is_noise');
-    else {
-      where.push('NOT n.is_noise');
-      if (q.classify !== undefined && q.classify !== CLASSIFY_ROOT_ID) {
-        const ids = await this.classify.descendantIds([q.classify]);
-        where.push(`COALESCE(d.classify, n.classify) && ${p.add(ids)}::int[]`);
-      }
-    }
-
+    const noiseOnly = q.classify === noiseId;
+    const classifyIds =
+      !noiseOnly && q.classify !== undefined && q.classify !== CLASSIFY_ROOT_ID ? await this.classify.descendantIds([q.classify]) : null;
+    if (q.type === 'web' && q.webId === undefined) throw DomainException.badRequest('type=web 需要 webId', ErrorCode.Validation);
+    if (q.type === 'theme' && q.themeId === undefined) throw DomainException.badRequest('type=theme 需要 themeId', ErrorCode.Validation);
     const tsquery = q.content ? searchQuery(q.content, 'and') : null;
-    let rank: string | null = null;
-    if (tsquery) {
-      rank = p.add(tsquery);
-      where.push(`n.search @@ CAST(${rank} AS tsquery)`);
-    }
-
-    switch (q.type) {
-      case 'recommend':
-        where.push('d.is_recommend');
-        break;
-      case 'follow':
-        where.push('(d.yj OR d.is_recommend)');
-        break;
-      case 'choice':
-        where.push('d.is_choice');
-        break;
-      case 'web':
-        if (q.webId === undefined) throw DomainException.badRequest('type=web 需要 webId', ErrorCode.Validation);
-        break;
-      case 'theme':
-        if (q.themeId === undefined) throw DomainException.badRequest('type=theme 需要 themeId', ErrorCode.Validation);
-        break;
-      // 'interest': the subscription table (news_interest) does not exist yet → no filter (all items).
-      default:
-        break;
-    }
-    if (q.webId !== undefined) where.push(`n.web_id = ${p.add(q.webId)}`);
-    if (q.themeId !== undefined) {
-      const theme = await this.themeQuery(q.themeId);
-      // A theme without searchable keywords matches nothing.
-      where.push(theme ? `n.search @@ CAST(${p.add(theme)} AS tsquery)` : 'false');
-    }
-    if (q.isRead === '1') where.push('u.news_id IS NULL');
-    if (q.isTrans === '1') where.push("d.trans_status IN ('edit', 'examine', 'done')");
-    else if (q.isTrans === '2') where.push(`d.editor_id = ${p.add(user.userId)}`);
-    else if (q.isTrans === '3') where.push("d.trans_status = 'done'");
-    if (q.imports === '1') where.push('n.create_by IS NOT NULL');
-
-    const sort = this.parseSort(q.sort, !!rank, q.type === 'follow' ? 'updateDesc' : 'dateDesc');
-    const fromWhere = `${from} WHERE ${where.join(' AND ')}`;
     const size = q.size ?? DEFAULT_PAGE_SIZE;
-    const offset = (q.page ?? 0) * size;
-    const countParams = [...p.values];
-    const limit = p.add(size);
-    const off = p.add(offset);
-    const [rows, total] = await Promise.all([
-      this.db.query(`SELECT ${ROW_COLUMNS} ${fromWhere} ${orderBy(sort, rank)} LIMIT ${limit} OFFSET ${off}`, p.values) as Promise<Raw[]>,
-      countRows(this.db, fromWhere, countParams),
-    ]);
-    return page(rows.map(toRow), total);
+    const fallback: NewsSort = q.type === 'follow' ? 'updateDesc' : q.type === 'hot' ? 'numDesc' : 'dateDesc';
+    return {
+      deptId,
+      userId: user.userId,
+      noiseOnly,
+      classifyIds,
+      tsquery,
+      themeQuery: q.themeId === undefined ? undefined : await this.themeQuery(q.themeId),
+      interest: q.type === 'interest' ? await this.interestOf(user.userId) : undefined,
+      sort: this.parseSort(q.sort, !!tsquery, fallback),
+      page: q.page ?? 0,
+      size,
+      countCap: this.config.newsCountCap,
+    };
+  }
+
+  /** The caller's subscriptions with classes expanded to their descendants (none → empty lists). */
+  private async interestOf(userId: number): Promise<{ websiteIds: number[]; classifyIds: number[] }> {
+    const rows: Array<{ websiteIds: number[]; classifyIds: number[] }> = await this.db.query(
+      'SELECT website_ids AS "websiteIds", classify_ids AS "classifyIds" FROM news_interest WHERE user_id = $1',
+      [userId],
+    );
+    const i = rows[0];
+    if (!i) return { websiteIds: [], classifyIds: [] };
+    return { websiteIds: i.websiteIds, classifyIds: i.classifyIds.length ? await this.classify.descendantIds(i.classifyIds) : [] };
+  }
+
+  async list(q: NewsQuery, user: Principal): Promise<NewsPage> {
+    const sql = buildList(q, await this.listContext(q, user));
+    const [rows, total] = await Promise.all([this.db.query(sql.rows.sql, sql.rows.params) as Promise<Raw[]>, this.total(sql, this.config.newsCountCap)]);
+    return { ...page(rows.map(toRow), total.n), totalExact: total.exact };
+  }
+
+  /**
+   * `totalElements`: exact up to the cap (a capped count reads at most cap + 1 index entries);
+   * above it the unfiltered list uses the trigger-maintained live total (exact), filtered lists the
+   * planner's estimate (`totalExact: false`, the screen shows "约 N 条"). news-design.md "Counting".
+   */
+  private async total(sql: ListSql, cap: number): Promise<{ n: number; exact: boolean }> {
+    const capped = Number(((await this.db.query(sql.count.sql, sql.count.params)) as Array<{ n: string }>)[0].n);
+    if (capped <= cap) return { n: capped, exact: true };
+    if (sql.unfiltered) {
+      const live: Array<{ live: string }> = await this.db.query('SELECT live FROM news_stats WHERE id = 1');
+      if (live.length) return { n: Number(live[0].live), exact: true };
+    }
+    const plan: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> = await this.db.query(sql.estimate.sql, sql.estimate.params);
+    return { n: Math.max(cap + 1, Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows'])), exact: false };
   }
 
   /** The full item with the department state; marks it read and counts the read (one transaction). */

@@ -1,0 +1,43 @@
+import { buildList, type ListContext } from './news.query.js';
+
+const ctx = (over: Partial<ListContext> = {}): ListContext => ({
+  deptId: 7, userId: 3, noiseOnly: false, classifyIds: null, tsquery: null, sort: 'dateDesc', page: 2, size: 20, countCap: 10_000, ...over,
+});
+
+describe('buildList', () => {
+  it('marks only the plain list (noise excluded, nothing else) as unfiltered', () => {
+    expect(buildList({}, ctx()).unfiltered).toBe(true);
+    expect(buildList({}, ctx({ noiseOnly: true })).unfiltered).toBe(false);
+    expect(buildList({ type: 'choice' }, ctx()).unfiltered).toBe(false);
+    expect(buildList({ isRead: '1' }, ctx()).unfiltered).toBe(false);
+    expect(buildList({}, ctx({ classifyIds: [1, 2] })).unfiltered).toBe(false);
+  });
+
+  it('passes every user value as a parameter and pages with LIMIT/OFFSET', () => {
+    const sql = buildList({ webId: 5 }, ctx({ tsquery: "'能源'", classifyIds: [11, 12] }));
+    expect(sql.rows.params).toEqual([7, 3, [11, 12], "'能源'", 5, 20, 40]);
+    expect(sql.count.params).toEqual([7, 3, [11, 12], "'能源'", 5]);
+    expect(sql.rows.sql).not.toContain('能源');
+    expect(sql.count.sql).toMatch(/LIMIT 10001\) c$/);
+    expect(sql.estimate.sql).toMatch(/^EXPLAIN \(FORMAT JSON\) SELECT 1 /);
+  });
+
+  it('pages ids first (deferred join) and orders both levels the same way', () => {
+    const { rows } = buildList({}, ctx({ sort: 'numAsc' }));
+    const orders = rows.sql.match(/ORDER BY n\.count ASC, n\.id ASC/g);
+    expect(orders).toHaveLength(2);
+    expect(rows.sql).toMatch(/WHERE n\.id IN \(SELECT n\.id /);
+  });
+
+  it('matches nothing for type=interest without subscriptions, websites OR classes with them', () => {
+    expect(buildList({ type: 'interest' }, ctx({ interest: { websiteIds: [], classifyIds: [] } })).count.sql).toContain('AND false');
+    const { count } = buildList({ type: 'interest' }, ctx({ interest: { websiteIds: [1], classifyIds: [9] } }));
+    expect(count.sql).toContain('(n.web_id = ANY($3::int[]) OR COALESCE(d.classify, n.classify) && $4::int[])');
+    expect(count.params).toEqual([7, 3, [1], [9]]);
+  });
+
+  it('limits the hot tab to the last 7 days, and a theme without keywords to nothing', () => {
+    expect(buildList({ type: 'hot' }, ctx()).count.sql).toContain("n.publish_time >= now() - interval '7 days'");
+    expect(buildList({}, ctx({ themeQuery: null })).count.sql).toContain('AND false');
+  });
+});
