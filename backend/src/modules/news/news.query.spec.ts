@@ -18,7 +18,8 @@ describe('buildList', () => {
     expect(sql.rows.params).toEqual([7, 3, [11, 12], "'能源'", 5, 20, 40]);
     expect(sql.count.params).toEqual([7, 3, [11, 12], "'能源'", 5]);
     expect(sql.rows.sql).not.toContain('能源');
-    expect(sql.count.sql).toMatch(/LIMIT 10001\) c$/);
+    expect(sql.count.sql).toMatch(/LIMIT 10001\) c\) AS n$/);
+    expect(buildList({}, ctx()).count.sql).toMatch(/AS n, \(SELECT live FROM news_stats WHERE id = 1\) AS live$/);
     expect(sql.estimate.sql).toMatch(/^EXPLAIN \(FORMAT JSON\) SELECT 1 /);
   });
 

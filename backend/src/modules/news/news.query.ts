@@ -79,7 +79,7 @@ export interface ListContext {
 export interface ListSql {
   /** The page's rows: ids chosen first (index-only where possible), then joined for the columns. */
   rows: { sql: string; params: unknown[] };
-  /** `count` of matching rows, capped at countCap + 1. */
+  /** `n`: count of matching rows capped at countCap + 1; `live`: the maintained total (unfiltered lists only). */
   count: { sql: string; params: unknown[] };
   /** Planner estimate of the matching rows (used when the capped count overflows). */
   estimate: { sql: string; params: unknown[] };
@@ -135,6 +135,7 @@ export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTr
   if (q.imports === '1') where.push('n.create_by IS NOT NULL');
 
   const fromWhere = `${from} WHERE ${where.join(' AND ')}`;
+  const unfiltered = where.length === 1 && !ctx.noiseOnly;
   const countParams = [...p.values];
   const order = orderBy(ctx.sort, rank);
   const limit = p.add(ctx.size);
@@ -145,9 +146,13 @@ export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTr
     WHERE n.id IN (SELECT n.id ${fromWhere} ${order} LIMIT ${limit} OFFSET ${offset}) ${order}`;
   return {
     rows: { sql: rows, params: p.values },
-    count: { sql: `SELECT count(*) AS n FROM (SELECT 1 ${fromWhere} LIMIT ${ctx.countCap + 1}) c`, params: countParams },
+    // The unfiltered list also reads the trigger-kept live total in the same round trip.
+    count: {
+      sql: `SELECT (SELECT count(*) FROM (SELECT 1 ${fromWhere} LIMIT ${ctx.countCap + 1}) c) AS n${unfiltered ? ', (SELECT live FROM news_stats WHERE id = 1) AS live' : ''}`,
+      params: countParams,
+    },
     estimate: { sql: `EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params: countParams },
-    unfiltered: where.length === 1 && !ctx.noiseOnly,
+    unfiltered,
   };
 }
 

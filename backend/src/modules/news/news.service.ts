@@ -108,12 +108,10 @@ export class NewsService {
    * planner's estimate (`totalExact: false`, the screen shows "约 N 条"). news-design.md "Counting".
    */
   private async total(sql: ListSql, cap: number): Promise<{ n: number; exact: boolean }> {
-    const capped = Number(((await this.db.query(sql.count.sql, sql.count.params)) as Array<{ n: string }>)[0].n);
+    const [counted] = (await this.db.query(sql.count.sql, sql.count.params)) as Array<{ n: string; live?: string | null }>;
+    const capped = Number(counted.n);
     if (capped <= cap) return { n: capped, exact: true };
-    if (sql.unfiltered) {
-      const live: Array<{ live: string }> = await this.db.query('SELECT live FROM news_stats WHERE id = 1');
-      if (live.length) return { n: Number(live[0].live), exact: true };
-    }
+    if (counted.live != null) return { n: Number(counted.live), exact: true };
     const plan: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> = await this.db.query(sql.estimate.sql, sql.estimate.params);
     return { n: Math.max(cap + 1, Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows'])), exact: false };
   }
