@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ClassifyModule } from '../classify/classify.module.js';
 import { NewsController } from './news.controller.js';
+import { NewsExportController } from './news-export.controller.js';
+import { NewsExportService } from './news-export.service.js';
 import { NewsService } from './news.service.js';
 
-@Module({ imports: [ClassifyModule], controllers: [NewsController], providers: [NewsService], exports: [NewsService] })
+@Module({ imports: [ClassifyModule], controllers: [NewsController, NewsExportController], providers: [NewsService, NewsExportService], exports: [NewsService] })
 export class NewsModule {}
