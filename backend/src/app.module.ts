@@ -3,6 +3,7 @@ import type { AppConfig } from './config/config.js';
 import { CoreModule } from './common/core.module.js';
 import { CollectionsModule } from './modules/collections/collections.module.js';
 import { SharesModule } from './modules/shares/shares.module.js';
+import { InterestsModule } from './modules/interests/interests.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ClassifyModule } from './modules/classify/classify.module.js';
 import { DeptModule } from './modules/dept/dept.module.js';
@@ -21,7 +22,7 @@ export class AppModule {
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule],
+      imports: [CoreModule.forRoot(config), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule],
     };
   }
 }

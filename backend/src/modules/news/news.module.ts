@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { ClassifyModule } from '../classify/classify.module.js';
 import { NewsController } from './news.controller.js';
+import { NewsDiscoverController } from './news-discover.controller.js';
+import { NewsDiscoverService } from './news-discover.service.js';
 import { NewsExportController } from './news-export.controller.js';
 import { NewsExportService } from './news-export.service.js';
 import { NewsService } from './news.service.js';
 
-@Module({ imports: [ClassifyModule], controllers: [NewsController, NewsExportController], providers: [NewsService, NewsExportService], exports: [NewsService] })
+@Module({ imports: [ClassifyModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsService, NewsDiscoverService, NewsExportService], exports: [NewsService] })
 export class NewsModule {}

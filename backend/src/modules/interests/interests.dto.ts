@@ -1,0 +1,132 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, Max, MaxLength, Min } from 'class-validator';
+import { RecordId } from '../../common/http/dto.js';
+import { IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import type { ClassifyNodeDto } from '../classify/classify.dto.js';
+
+/** Most websites / classes one subscription may hold. */
+export const MAX_INTEREST_IDS = 500;
+
+/**
+ * `"1,2,3"` (the wire form, blanks and empty pieces ignored), `[1, 2, 3]` or `["1", "2"]` → number[];
+ * anything else is left as is for the validators to reject with a message.
+ */
+export function parseIdList(value: unknown): unknown {
+  if (typeof value === 'number') return [value];
+  if (typeof value === 'string') {
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '')
+      .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  }
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v.trim()) : v));
+  return value;
+}
+
+/** An optional id list: comma string or array, at most MAX_INTEREST_IDS positive int4 ids. Omitted / null = leave unchanged. */
+function IdList(label: string, description: string): PropertyDecorator {
+  return (target, key) => {
+    ApiPropertyOptional({ description: `${description}：逗号分隔字符串（如 "1,2,3"）或 id 数组；空字符串 / 空数组 = 清空`, oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'integer' } }] })(target, key);
+    IsOptional()(target, key);
+    Transform(({ value }: { value: unknown }) => parseIdList(value))(target, key);
+    IsArray({ message: `${label}必须是逗号分隔的 id 或 id 数组` })(target, key);
+    ArrayMaxSize(MAX_INTEREST_IDS, { message: `${label}不能超过 ${MAX_INTEREST_IDS} 个` })(target, key);
+    IsInt({ each: true, message: `${label}必须是正整数 id` })(target, key);
+    Min(1, { each: true, message: `${label}必须是正整数 id` })(target, key);
+    Max(INT4_MAX, { each: true, message: `${label}超出范围` })(target, key);
+  };
+}
+
+/** `userId`: the caller by default; someone else's only for administrators (403 otherwise). */
+export class InterestUserQuery {
+  @ApiPropertyOptional({ description: '用户 id（默认当前用户；只有管理员可以指定他人）' })
+  @IdFilter()
+  @Min(1, { message: 'userId 必须是正整数' })
+  userId?: number;
+}
+
+export class InterestWriteDto extends InterestUserQuery {
+  @IdList('关注的网站', '关注的来源网站 id')
+  websiteIds?: number[];
+
+  @IdList('关注的分类', '关注的分类 id（任意级别，含下级）')
+  classifyIds?: number[];
+}
+
+export class InterestUpdateDto extends InterestWriteDto {
+  @RecordId()
+  @Max(Number.MAX_SAFE_INTEGER, { message: 'id 超出范围' })
+  id: number;
+}
+
+/** `createByUserIdAndIndustry`: the classes ("industries") of the subscription; `industry` is an alias of `classifyIds`. */
+export class InterestIndustryDto extends InterestUserQuery {
+  @IdList('关注的分类', '关注的分类 id（任意级别，含下级）')
+  classifyIds?: number[];
+
+  @IdList('关注的分类', 'classifyIds 的别名')
+  industry?: number[];
+}
+
+export class InterestWebsiteQuery extends ListQuery {
+  @ApiPropertyOptional({ description: '用户 id（默认当前用户；只有管理员可以指定他人）' })
+  @IdFilter()
+  @Min(1, { message: 'userId 必须是正整数' })
+  userId?: number;
+
+  @ApiPropertyOptional({ description: '网站名称或网址（模糊）' })
+  @TrimmedFilter()
+  @MaxLength(200, { message: 'name 不能超过 200 个字符' })
+  name?: string;
+
+  // `sort` (inherited): field,dir over id / name / url / language / country; default id,asc.
+}
+
+export class InterestClassifyQuery extends InterestUserQuery {
+  @ApiPropertyOptional({ description: '分类名称（模糊）' })
+  @TrimmedFilter()
+  @MaxLength(100, { message: 'name 不能超过 100 个字符' })
+  name?: string;
+}
+
+/** A subscription on the wire: id lists as comma strings (spec: "websiteIds (comma string)"). */
+export class InterestDto {
+  @ApiProperty({ nullable: true, description: '未设置过关注时为 null' })
+  id: number | null;
+
+  @ApiProperty()
+  userId: number;
+
+  @ApiProperty({ example: '1,2,3' })
+  websiteIds: string;
+
+  @ApiProperty({ example: '10001,10002' })
+  classifyIds: string;
+
+  @ApiProperty({ nullable: true })
+  createTime: Date | null;
+
+  @ApiProperty({ nullable: true })
+  updateTime: Date | null;
+}
+
+export interface InterestWebsiteDto {
+  id: number;
+  name: string;
+  url: string;
+  language: string | null;
+  country: string | null;
+  checked: boolean;
+}
+
+export type InterestClassifyNodeDto = Omit<ClassifyNodeDto, 'children'> & { checked: boolean; children?: InterestClassifyNodeDto[] };
+
+export interface InterestClassifyDto {
+  id: number;
+  name: string;
+  pid: number | null;
+  code: string | null;
+  checked: boolean;
+}
