@@ -71,6 +71,33 @@ describe('api/news/list totals and the hot tab', () => {
     expect(small).toMatchObject({ totalElements: chosen, totalExact: true });
   });
 
+  it('relevance with many matches: recency tiers, ranked inside each, every match exactly once', async () => {
+    // 'the' is a stop word; pick the most frequent non-stop lexeme of the corpus so matches exceed the cap.
+    const [{ word }] = (await db.query(
+      `SELECT word FROM ts_stat('SELECT search FROM news WHERE NOT is_noise') WHERE word ~ '^[a-z]{4,}$' ORDER BY ndoc DESC LIMIT 1`,
+    )) as Array<{ word: string }>;
+    const matches = await scalar(`SELECT count(*) AS n FROM news WHERE NOT is_noise AND search @@ CAST($1 AS tsquery)`, [`'${word}'`]);
+    expect(matches).toBeGreaterThan(CAP);
+    const seen: number[] = [];
+    const tiers: number[] = [];
+    const bounds = [1, 7, 30, 90, 365].map((d) => Date.now() - d * 86_400_000);
+    for (let page = 0; page < 40; page++) {
+      const body = await list({ content: word, sort: 'scoreDesc', size: 20, page });
+      expect(body.totalExact).toBe(false);
+      seen.push(...body.content.map((r) => r.id));
+      for (const r of body.content) {
+        const at = new Date(r.publishTime.replace(' ', 'T') + '+08:00').getTime();
+        tiers.push(bounds.filter((b) => at < b).length);
+      }
+      if (body.content.length < 20) break;
+    }
+    expect(seen.length).toBe(matches);
+    expect(new Set(seen).size).toBe(matches);
+    // Newest tier first: the tier index never decreases along the walk (a minute of slack at the boundaries).
+    const inversions = tiers.filter((t, i) => i > 0 && t < tiers[i - 1]).length;
+    expect(inversions).toBeLessThanOrEqual(1);
+  });
+
   it('hot: the last 7 days, most read first', async () => {
     const body = await list({ type: 'hot', size: 50 });
     const expected = await scalar(`SELECT count(*) AS n FROM news WHERE NOT is_noise AND publish_time >= now() - interval '7 days'`);

@@ -18,8 +18,10 @@ describe('buildList', () => {
     expect(sql.rows.params).toEqual([7, 3, [11, 12], "'能源'", 5, 20, 40]);
     expect(sql.count.params).toEqual([7, 3, [11, 12], "'能源'", 5]);
     expect(sql.rows.sql).not.toContain('能源');
-    expect(sql.count.sql).toMatch(/LIMIT 10001\) c\) AS n$/);
-    expect(buildList({}, ctx()).count.sql).toMatch(/AS n, \(SELECT live FROM news_stats WHERE id = 1\) AS live$/);
+    expect(sql.count.sql).toMatch(/LIMIT 10001\) c$/);
+    expect(sql.countUpTo(5).sql).toMatch(/LIMIT 6\) c$/);
+    // The unfiltered list reads the trigger-kept total instead of counting.
+    expect(buildList({}, ctx()).count).toEqual({ sql: 'SELECT NULL AS n, live FROM news_stats WHERE id = 1', params: [] });
     expect(sql.estimate.sql).toMatch(/^EXPLAIN \(FORMAT JSON\) SELECT 1 /);
   });
 
@@ -35,6 +37,16 @@ describe('buildList', () => {
     const { count } = buildList({ type: 'interest' }, ctx({ interest: { websiteIds: [1], classifyIds: [9] } }));
     expect(count.sql).toContain('(n.web_id = ANY($3::int[]) OR COALESCE(d.classify, n.classify) && $4::int[])');
     expect(count.params).toEqual([7, 3, [1], [9]]);
+  });
+
+  it('splits a search into recency tiers that cover all time without overlap', () => {
+    const sql = buildList({}, ctx({ tsquery: "'x'", sort: 'scoreDesc' }));
+    expect(sql.tier(0).count.sql).toContain("AND n.publish_time >= now() - interval '1 days'");
+    expect(sql.tier(0).count.sql).not.toContain('publish_time <');
+    expect(sql.tier(1).count.sql).toContain("n.publish_time < now() - interval '1 days' AND n.publish_time >= now() - interval '7 days'");
+    expect(sql.tier(5).count.sql).toMatch(/n\.publish_time < now\(\) - interval '365 days'$/);
+    expect(sql.tier(2).ids.sql).toMatch(/ORDER BY ts_rank_cd\(n\.search, CAST\(\$3 AS tsquery\)\) DESC, n\.publish_time DESC, n\.id DESC LIMIT \$4 OFFSET \$5$/);
+    expect(sql.tier(2).ids.params).toEqual([7, 3, "'x'"]);
   });
 
   it('limits the hot tab to the last 7 days, and a theme without keywords to nothing', () => {

@@ -85,6 +85,13 @@ export interface ListSql {
   estimate: { sql: string; params: unknown[] };
   /** True when nothing but the noise flag filters the list (the maintained total applies). */
   unfiltered: boolean;
+  /** Count of matching rows capped at cap + 1. */
+  countUpTo(cap: number): { sql: string; params: unknown[] };
+  /**
+   * Relevance tier t (RECENCY_TIERS) of a search: its exact match count, and its ids ranked by
+   * ts_rank_cd with the tier's size `n` (the caller appends LIMIT and OFFSET parameters).
+   */
+  tier(t: number): { count: { sql: string; params: unknown[] }; ids: { sql: string; params: unknown[] } };
 }
 
 /** Effective classification of a row for the caller's department. */
@@ -144,17 +151,116 @@ export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTr
   // are dropped), so deep pages walk an index instead of joining every skipped row.
   const rows = `SELECT ${ROW_COLUMNS} ${from}
     WHERE n.id IN (SELECT n.id ${fromWhere} ${order} LIMIT ${limit} OFFSET ${offset}) ${order}`;
+  const countUpTo = (cap: number) => ({ sql: `SELECT count(*) AS n FROM (SELECT 1 ${fromWhere} LIMIT ${cap + 1}) c`, params: countParams });
+  const tier = (t: number) => {
+    const newer = t > 0 ? `n.publish_time < now() - interval '${RECENCY_TIERS[t - 1]} days'` : null;
+    const older = t < RECENCY_TIERS.length ? `n.publish_time >= now() - interval '${RECENCY_TIERS[t]} days'` : null;
+    const tierWhere = `${fromWhere}${[newer, older].filter(Boolean).map((c) => ` AND ${c}`).join('')}`;
+    const n = countParams.length;
+    return {
+      count: { sql: `SELECT count(*) AS n ${tierWhere}`, params: countParams },
+      ids: { sql: `SELECT n.id, count(*) OVER () AS n ${tierWhere} ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, params: countParams },
+    };
+  };
   return {
     rows: { sql: rows, params: p.values },
-    // The unfiltered list also reads the trigger-kept live total in the same round trip.
-    count: {
-      sql: `SELECT (SELECT count(*) FROM (SELECT 1 ${fromWhere} LIMIT ${ctx.countCap + 1}) c) AS n${unfiltered ? ', (SELECT live FROM news_stats WHERE id = 1) AS live' : ''}`,
-      params: countParams,
-    },
+    // The unfiltered list reads the trigger-kept live total instead of counting.
+    count: unfiltered
+      ? { sql: 'SELECT NULL AS n, live FROM news_stats WHERE id = 1', params: [] }
+      : countUpTo(ctx.countCap),
     estimate: { sql: `EXPLAIN (FORMAT JSON) SELECT 1 ${fromWhere}`, params: countParams },
     unfiltered,
+    countUpTo,
+    tier,
   };
 }
 
 /** The hot tab's window: items published in the last 7 days, most read first. */
 export const HOT_DAYS = 7;
+
+/** Runs SQL and answers rows: `DataSource.query` in the app, a raw `pg` pool in the benchmark's floor. */
+export type Exec = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
+
+/**
+ * Relevance sorts rank every match while a search has at most this many matches (the count is exact
+ * up to here too). Above it, ranking works tier by tier, newest tier first (RECENCY_TIERS), and the
+ * total is the planner's estimate. news-design.md "Ranking at 1 M rows".
+ */
+export const RANK_ALL = 1_000;
+/** Recency tiers of a relevance sort with many matches, as day boundaries: [0,1), [1,7), [7,30), [30,90), [90,365), [365,∞). */
+export const RECENCY_TIERS = [1, 7, 30, 90, 365] as const;
+/** Above this planner estimate a search skips the capped count (the estimate is the total). */
+const ESTIMATE_ONLY = 5 * RANK_ALL;
+
+export interface ListResult {
+  rows: Array<Record<string, unknown>>;
+  total: number;
+  exact: boolean;
+}
+
+/** The page's rows for ids in the given order, with the caller's state (ids chosen by a separate query). */
+function rowsByIds(ctx: ListContext, ids: unknown[]): { sql: string; params: unknown[] } {
+  return {
+    sql: `SELECT ${ROW_COLUMNS} ${fromJoins('$1', '$2')}
+      JOIN unnest($3::bigint[]) WITH ORDINALITY AS p(id, ord) ON p.id = n.id ORDER BY p.ord`,
+    params: [ctx.deptId, ctx.userId, ids],
+  };
+}
+
+/** The planner's row estimate for a FROM/WHERE (EXPLAIN, ~0.5 ms), at least `floor`. */
+async function estimate(exec: Exec, sql: { sql: string; params: unknown[] }, floor: number): Promise<number> {
+  const plan = (await exec(sql.sql, sql.params)) as Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>;
+  return Math.max(floor, Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows']));
+}
+
+/**
+ * The whole news list: page rows and `totalElements` (news-design.md "Counting", "Ranking").
+ * Shared by NewsService.list and the benchmark's floor, so both run exactly the same statements.
+ */
+export async function runList(exec: Exec, q: Parameters<typeof buildList>[0], ctx: ListContext): Promise<ListResult> {
+  const sql = buildList(q, ctx);
+  const scored = !!ctx.tsquery && (ctx.sort === 'scoreDesc' || ctx.sort === 'scoreAsc');
+  if (!scored) {
+    const count = async (): Promise<{ n: number; exact: boolean }> => {
+      const [c] = (await exec(sql.count.sql, sql.count.params)) as Array<{ n: string | null; live?: string | null }>;
+      if (c.live != null) return { n: Number(c.live), exact: true };
+      const capped = Number(c.n);
+      if (capped <= ctx.countCap) return { n: capped, exact: true };
+      return { n: await estimate(exec, sql.estimate, ctx.countCap + 1), exact: false };
+    };
+    const [rows, total] = await Promise.all([exec(sql.rows.sql, sql.rows.params), count()]);
+    return { rows, total: total.n, exact: total.exact };
+  }
+  // Relevance: few matches → rank them all (exact count); many → rank tier by tier (estimated total).
+  const cap = Math.min(RANK_ALL, ctx.countCap);
+  let total = await estimate(exec, sql.estimate, 0);
+  if (total <= ESTIMATE_ONLY) {
+    const [c] = (await exec(sql.countUpTo(cap).sql, sql.countUpTo(cap).params)) as Array<{ n: string }>;
+    if (Number(c.n) <= cap) return { rows: await exec(sql.rows.sql, sql.rows.params), total: Number(c.n), exact: true };
+    total = Math.max(total, cap + 1);
+  }
+  const ids = await tieredIds(exec, sql, ctx);
+  return { rows: ids.length ? await exec(rowsByIds(ctx, ids).sql, rowsByIds(ctx, ids).params) : [], total, exact: false };
+}
+
+/**
+ * Ids of a relevance page when a search has many matches: matches are ordered by recency tier
+ * (newest first), then by ts_rank_cd within the tier, then publish time and id. Each tier is one
+ * bitmap AND of the search index and the publish-time index, so the cost follows the tier's size,
+ * not the number of matches. A total order: paging walks every match exactly once.
+ */
+async function tieredIds(exec: Exec, sql: ListSql, ctx: ListContext): Promise<unknown[]> {
+  const start = ctx.page * ctx.size;
+  const ids: unknown[] = [];
+  let seen = 0;
+  for (let t = 0; t <= RECENCY_TIERS.length && ids.length < ctx.size; t++) {
+    const tier = sql.tier(t);
+    const offset = Math.max(0, start - seen);
+    const take = ctx.size - ids.length;
+    // One query gives the tier's page and its size; only a page past the tier's end needs a count.
+    const rows = (await exec(tier.ids.sql, [...tier.ids.params, take, offset])) as Array<{ id: unknown; n: string }>;
+    ids.push(...rows.map((r) => r.id));
+    seen += rows.length ? Number(rows[0].n) : Number(((await exec(tier.count.sql, tier.count.params)) as Array<{ n: string }>)[0].n);
+  }
+  return ids;
+}

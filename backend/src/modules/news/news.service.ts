@@ -8,7 +8,7 @@ import { DEFAULT_PAGE_SIZE, page } from '../../common/http/list-query.js';
 import { CLASSIFY_ROOT_ID } from '../classify/classify.entity.js';
 import { ClassifyService } from '../classify/classify.service.js';
 import { NEWS_SORTS, type NewsInfoDto, type NewsPage, type SearchHistoryDto, type NewsQuery, type NewsRowDto, type NewsSort } from './news.dto.js';
-import { buildList, fromJoins, type ListContext, type ListSql, Params, ROW_COLUMNS } from './news.query.js';
+import { fromJoins, type ListContext, Params, ROW_COLUMNS, runList } from './news.query.js';
 import { searchQuery } from './search/tokenizer.js';
 
 const NOT_FOUND = '新闻不存在或已被删除';
@@ -97,23 +97,8 @@ export class NewsService {
   }
 
   async list(q: NewsQuery, user: Principal): Promise<NewsPage> {
-    const sql = buildList(q, await this.listContext(q, user));
-    const [rows, total] = await Promise.all([this.db.query(sql.rows.sql, sql.rows.params) as Promise<Raw[]>, this.total(sql, this.config.newsCountCap)]);
-    return { ...page(rows.map(toRow), total.n), totalExact: total.exact };
-  }
-
-  /**
-   * `totalElements`: exact up to the cap (a capped count reads at most cap + 1 index entries);
-   * above it the unfiltered list uses the trigger-maintained live total (exact), filtered lists the
-   * planner's estimate (`totalExact: false`, the screen shows "约 N 条"). news-design.md "Counting".
-   */
-  private async total(sql: ListSql, cap: number): Promise<{ n: number; exact: boolean }> {
-    const [counted] = (await this.db.query(sql.count.sql, sql.count.params)) as Array<{ n: string; live?: string | null }>;
-    const capped = Number(counted.n);
-    if (capped <= cap) return { n: capped, exact: true };
-    if (counted.live != null) return { n: Number(counted.live), exact: true };
-    const plan: Array<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }> = await this.db.query(sql.estimate.sql, sql.estimate.params);
-    return { n: Math.max(cap + 1, Math.round(plan[0]['QUERY PLAN'][0].Plan['Plan Rows'])), exact: false };
+    const r = await runList((sql, params) => this.db.query(sql, params), q, await this.listContext(q, user));
+    return { ...page(r.rows.map(toRow), r.total), totalExact: r.exact };
   }
 
   /** The full item with the department state; marks it read and counts the read (one transaction). */
