@@ -1,0 +1,377 @@
+#!/usr/bin/env node
+// `npm run bench:news`: the news list and search through the real API against the floor (the same
+// SQL on raw pg), at BENCH_N rows. See bench/news/README.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+const log = (...args) => console.log('[bench]', ...args);
+
+const env = process.env;
+const int = (name, fallback) => {
+  const v = env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${v}"`);
+  return n;
+};
+const cfg = {
+  url: env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/horizon_bench',
+  n: int('BENCH_N', 1_000_000),
+  reload: env.BENCH_RELOAD === '1',
+  duration: int('BENCH_DURATION', 10),
+  warmup: int('BENCH_WARMUP', 2),
+  connections: int('BENCH_CONNECTIONS', 16),
+  explain: env.BENCH_EXPLAIN === '1',
+  loadWorkers: int('BENCH_LOAD_WORKERS', Math.max(1, Math.min(2, availableParallelism()))),
+  // The app's pool (DATABASE_POOL_SIZE, default 10: backend/src/common/database/data-source.ts); the floor uses the same.
+  poolSize: int('DATABASE_POOL_SIZE', 10) || 10,
+  adminPassword: env.BENCH_ADMIN_PASSWORD || 'Bench@Horizon2026',
+};
+const appEnv = {
+  NODE_ENV: 'production',
+  JWT_SECRET: randomBytes(48).toString('base64url'),
+  ADMIN_PASSWORD: cfg.adminPassword,
+  CAPTCHA_ENABLED: 'false',
+};
+
+// 1. The built backend.
+if (!existsSync(join(root, 'backend/dist/main.js')) || !existsSync(join(root, 'backend/dist/modules/news/news.query.js'))) {
+  log('backend/dist missing: npm run build -w backend');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'backend'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+const requireBackend = createRequire(join(root, 'backend', 'package.json'));
+const { runList } = requireBackend(join(root, 'backend/dist/modules/news/news.query.js'));
+const { searchQuery } = requireBackend(join(root, 'backend/dist/modules/news/search/tokenizer.js'));
+const { loadConfig } = requireBackend(join(root, 'backend/dist/config/config.js'));
+/** The app's NEWS_COUNT_CAP as its config reads it (ListContext.countCap). */
+const countCap = loadConfig({ ...env, ...appEnv }).newsCountCap ?? 10_000;
+const { ensureDatabase, prepare, loadNews } = await import('./load.mjs');
+
+const SCENARIOS = [
+  { name: 'list', label: '(a) default list', target: 50 },
+  { name: 'filtered', label: '(b) 经济 + recommend', target: 50 },
+  { name: 'search-cn', label: '(c) search 能源 by score', target: 150 },
+  { name: 'search-en', label: '(d) search energy by score', target: 150 },
+  { name: 'deep', label: '(e) deep page 5000', target: 100 },
+];
+const RATIO_TARGET = 1.3;
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts backend/dist/main.js against the bench database; resolves when /api/health answers. */
+async function startApp(port) {
+  const output = [];
+  const child = spawn(process.execPath, [join(root, 'backend/dist/main.js')], {
+    cwd: root,
+    env: { ...env, ...appEnv, DATABASE_URL: cfg.url, PORT: String(port), HOST: '127.0.0.1', DATABASE_POOL_SIZE: String(cfg.poolSize) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = null;
+  child.on('exit', (code, signal) => (exited = { code, signal }));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exited) throw new Error(`the app exited (${JSON.stringify(exited)}):\n${output.join('')}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the app did not answer /api/health in 120 s:\n${output.join('')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    output,
+    stop: async () => {
+      if (exited) return;
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await gone;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Logs in like scripts/smoke.mjs: RSA-OAEP(SHA-256) encrypted password, captcha disabled. */
+async function login(base, username, password) {
+  const code = await (await fetch(`${base}/auth/code`)).json();
+  const { publicKey } = await (await fetch(`${base}/auth/publicKey`)).json();
+  const encrypted = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
+  const res = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: encrypted, code: '', uuid: code.uuid, rememberMe: false }),
+  });
+  const body = await res.json().catch(() => ({}));
+  if (res.status !== 200 || typeof body.token !== 'string') {
+    throw new Error(`login as ${username} failed (${res.status}): ${JSON.stringify(body)}. The bench database seeds admin with BENCH_ADMIN_PASSWORD on its first start.`);
+  }
+  return body.token;
+}
+
+const pct = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] : NaN);
+
+/** autocannon for BENCH_DURATION s after a BENCH_WARMUP s run (then drained); latencies of 2xx answers recorded per response. */
+async function measure(url, headers, db) {
+  const run = (duration, samples) =>
+    new Promise((resolve, reject) => {
+      const instance = autocannon({ url, connections: cfg.connections, duration, headers, timeout: 30 }, (err, result) => (err ? reject(err) : resolve(result)));
+      if (samples) instance.on('response', (_client, status, _bytes, ms) => status >= 200 && status < 300 && samples.push(ms));
+    });
+  if (cfg.warmup > 0) {
+    await run(cfg.warmup, null);
+    await drain(db);
+  }
+  const samples = [];
+  const result = await run(cfg.duration, samples);
+  samples.sort((a, b) => a - b);
+  return {
+    p50: pct(samples, 0.5),
+    p95: pct(samples, 0.95),
+    p99: pct(samples, 0.99),
+    rps: samples.length / cfg.duration,
+    ok: samples.length,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/**
+ * Waits until neither the app nor the floor has a query running (requests still queued when a run
+ * ends would otherwise slow down the next one): no active backend for 0.5 s, at most 180 s.
+ */
+async function drain(db) {
+  const deadline = Date.now() + 180_000;
+  let quiet = 0;
+  while (quiet < 5 && Date.now() < deadline) {
+    const active = Number(
+      (await db.query("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid() AND application_name IN ('horizon', 'horizon-bench-floor')")).rows[0].n,
+    );
+    quiet = active === 0 ? quiet + 1 : 0;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A short name for a statement runList issued. */
+function statementKind(sql) {
+  const s = sql.trim();
+  if (s.startsWith('EXPLAIN')) return 'estimate';
+  if (s.includes('FROM news_stats')) return 'live total';
+  if (s.includes('count(*) OVER ()')) return 'tier ids';
+  if (/^SELECT count\(\*\) AS n FROM \(SELECT 1/.test(s)) return 'capped count';
+  if (s.startsWith('SELECT count(*)')) return 'count';
+  if (s.includes('unnest(')) return 'rows by ids';
+  if (s.includes('WHERE n.id IN (SELECT')) return 'rows';
+  return 'statement';
+}
+
+const ms = (v) => (Number.isFinite(v) ? v.toFixed(1) : '-');
+/** Terminal width of a string: CJK and full-width characters take two columns. */
+const cols = (s) => [...s].reduce((w, ch) => w + (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\uff00-\uffef]/u.test(ch) ? 2 : 1), 0);
+const pad = (s, w) => s + ' '.repeat(Math.max(0, w - cols(s)));
+
+async function main() {
+  const started = Date.now();
+  log(`database ${cfg.url.replace(/:[^:@/]*@/, ':***@')}, N=${cfg.n.toLocaleString('en')}, ${cfg.duration} s × ${cfg.connections} connections (warm-up ${cfg.warmup} s), pool ${cfg.poolSize}`);
+  await ensureDatabase(cfg.url);
+  await prepare(cfg.url, appEnv);
+
+  const db = new pg.Client({ connectionString: cfg.url, application_name: 'horizon-bench' });
+  await db.connect();
+  const user = (await db.query("SELECT id, dept_id AS \"deptId\", username FROM sys_user WHERE username = 'admin'")).rows[0];
+  if (!user) throw new Error('no admin user in the bench database');
+  const load = await loadNews({ url: cfg.url, n: cfg.n, reload: cfg.reload, workers: cfg.loadWorkers, benchUser: { userId: user.id, deptId: user.deptId, username: user.username } });
+
+  // The ListContext NewsService.listContext builds for each scenario (admin: own department).
+  const econ = (await db.query("SELECT id FROM news_classify WHERE code = 'A2000'")).rows[0].id;
+  const econIds = (
+    await db.query('WITH RECURSIVE down AS (SELECT id FROM news_classify WHERE id = ANY($1::int[]) UNION SELECT c.id FROM news_classify c JOIN down ON c.pid = down.id) SELECT id FROM down ORDER BY id', [[econ]])
+  ).rows.map((r) => r.id);
+  const base = { deptId: user.deptId, userId: user.id, noiseOnly: false, classifyIds: null, tsquery: null, interest: undefined, sort: 'dateDesc', page: 0, size: 20, countCap };
+  const defs = {
+    list: { path: 'sort=dateDesc&page=0&size=20', q: {}, ctx: base },
+    filtered: { path: `classify=${econ}&type=recommend&sort=dateDesc&page=0&size=20`, q: { type: 'recommend' }, ctx: { ...base, classifyIds: econIds } },
+    'search-cn': { path: `content=${encodeURIComponent('能源')}&sort=scoreDesc&page=0&size=20`, q: {}, ctx: { ...base, tsquery: searchQuery('能源', 'and'), sort: 'scoreDesc' } },
+    'search-en': { path: 'content=energy&sort=scoreDesc&page=0&size=20', q: {}, ctx: { ...base, tsquery: searchQuery('energy', 'and'), sort: 'scoreDesc' } },
+    deep: { path: 'sort=dateDesc&page=5000&size=20', q: {}, ctx: { ...base, page: 5000 } },
+  };
+
+  const port = await freePort();
+  log(`starting the app (NODE_ENV=production) on 127.0.0.1:${port} ...`);
+  const app = await startApp(port);
+  // Interrupted (Ctrl-C): stop the app this run started before leaving.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void app.stop().finally(() => process.exit(1)));
+  const results = [];
+  let floor;
+  try {
+    floor = new Worker(join(here, 'floor.mjs'), { workerData: { url: cfg.url, poolSize: cfg.poolSize, scenarios: Object.fromEntries(Object.entries(defs).map(([k, d]) => [k, { q: d.q, ctx: d.ctx }])) } });
+    const floorPort = await new Promise((resolve, reject) => {
+      floor.once('message', (m) => resolve(m.port));
+      floor.once('error', reject);
+    });
+    const apiBase = `http://127.0.0.1:${port}`;
+    const token = await login(apiBase, 'admin', cfg.adminPassword);
+    const headers = { authorization: `Bearer ${token}` };
+
+    // One answer of each side: totals, and whether both return the same page.
+    log('answers (API totalElements / totalExact; the floor must return the same page):');
+    for (const s of SCENARIOS) {
+      const d = defs[s.name];
+      const res = await fetch(`${apiBase}/api/news/list?${d.path}`, { headers });
+      const api = await res.json();
+      if (res.status !== 200) throw new Error(`API ${s.name} answered ${res.status}: ${JSON.stringify(api)}`);
+      const fl = await (await fetch(`http://127.0.0.1:${floorPort}/${s.name}`)).json();
+      const same = JSON.stringify(api.content.map((r) => r.id)) === JSON.stringify(fl.content.map((r) => r.id)) && api.totalElements === fl.totalElements;
+      s.answer = { totalElements: api.totalElements, totalExact: api.totalExact, rows: api.content.length, same };
+      log(`  ${pad(s.label, 28)} totalElements=${api.totalElements} totalExact=${api.totalExact} rows=${api.content.length} floor same=${same ? 'yes' : 'NO'}`);
+    }
+
+    // Each statement runList issues for a scenario, timed once (warm cache); BENCH_EXPLAIN=1 adds the plans.
+    log('statements per request (runList, warm cache):');
+    for (const s of SCENARIOS) {
+      const steps = [];
+      const exec = async (sql, params) => {
+        const t0 = performance.now();
+        const rows = (await db.query(sql, params)).rows;
+        steps.push({ ms: performance.now() - t0, sql, params });
+        return rows;
+      };
+      await runList(exec, defs[s.name].q, defs[s.name].ctx);
+      const t0 = performance.now();
+      steps.length = 0;
+      await runList(exec, defs[s.name].q, defs[s.name].ctx);
+      s.explain = { total: performance.now() - t0, steps: steps.length };
+      log(`  ${pad(s.label, 28)} ${ms(s.explain.total)} ms in ${steps.length} statements: ${steps.map((x) => `${x.sql.trim().slice(0, 28).replace(/\s+/g, ' ')}… ${ms(x.ms)}`).join(' | ')}`);
+      // EXPLAIN (ANALYZE, BUFFERS) of each statement (not of the planner estimates): server-side time.
+      const analyzed = [];
+      for (const x of steps) {
+        if (x.sql.startsWith('EXPLAIN')) continue;
+        const plan = (await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${x.sql}`, x.params)).rows.map((r) => r['QUERY PLAN']);
+        const time = (what) => Number((plan.find((l) => l.startsWith(what)) ?? '').replace(/[^\d.]/g, '')) || NaN;
+        const buffers = (plan.find((l) => /^\s*Buffers:/.test(l)) ?? '').trim().replace(/^Buffers: /, '');
+        const jit = plan.some((l) => l.startsWith('JIT:'));
+        analyzed.push({ what: statementKind(x.sql), exec: time('Execution Time'), planning: time('Planning Time'), buffers, jit });
+        if (cfg.explain) console.log(`--- ${s.label}: ${statementKind(x.sql)}\n${plan.join('\n')}\n`);
+      }
+      s.explain.analyzed = analyzed;
+      log(`  ${' '.repeat(28)} EXPLAIN ANALYZE: ${analyzed.map((a) => `${a.what} ${ms(a.exec)} ms (plan ${ms(a.planning)}${a.jit ? ', JIT' : ''}; ${a.buffers || '-'})`).join(' | ')}`);
+    }
+
+    for (const s of SCENARIOS) {
+      await drain(db);
+      log(`measuring ${s.label}: API ...`);
+      const api = await measure(`${apiBase}/api/news/list?${defs[s.name].path}`, headers, db);
+      await drain(db);
+      log(`measuring ${s.label}: floor ...`);
+      const fl = await measure(`http://127.0.0.1:${floorPort}/${s.name}`, {}, db);
+      const ratio = api.p95 / fl.p95;
+      const pass = api.p95 <= s.target && ratio <= RATIO_TARGET && api.errors === 0;
+      results.push({ s, api, fl, ratio, pass });
+      log(`  API p95 ${ms(api.p95)} ms, ${api.rps.toFixed(0)} req/s; floor p95 ${ms(fl.p95)} ms, ${fl.rps.toFixed(0)} req/s; ratio ${Number.isFinite(ratio) ? ratio.toFixed(2) : '-'}${api.errors || fl.errors ? `; errors API ${api.errors}, floor ${fl.errors}` : ''}`);
+    }
+  } finally {
+    await app.stop();
+    if (floor) {
+      floor.postMessage('stop');
+      await new Promise((r) => setTimeout(r, 200));
+      await floor.terminate();
+    }
+  }
+  const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
+  const size = (await db.query("SELECT pg_size_pretty(pg_total_relation_size('news')) AS s")).rows[0].s;
+  await db.end();
+
+  // 4. The table.
+  const head = ['scenario', 'API p50/p95/p99 ms', 'req/s', 'floor p50/p95/p99 ms', 'req/s', 'ratio p95', 'target', 'result'];
+  const rows = results.map(({ s, api, fl, ratio, pass }) => [
+    s.label,
+    `${ms(api.p50)} / ${ms(api.p95)} / ${ms(api.p99)}`,
+    api.rps.toFixed(0),
+    `${ms(fl.p50)} / ${ms(fl.p95)} / ${ms(fl.p99)}`,
+    fl.rps.toFixed(0),
+    Number.isFinite(ratio) ? ratio.toFixed(2) : '-',
+    `p95 ≤ ${s.target}, ratio ≤ ${RATIO_TARGET}`,
+    (pass ? 'PASS' : 'FAIL') + (api.ok === 0 ? ' (no answer in time)' : api.errors ? ` (${api.errors} errors)` : ''),
+  ]);
+  const width = (i) => Math.max(...[head, ...rows].map((r) => cols(r[i])));
+  const line = (r) => r.map((c, i) => pad(c, width(i))).join(' | ');
+  const loadLine = load.skipped ? `load skipped (table already held ${load.rows.toLocaleString('en')} rows)` : `loaded in ${load.seconds.toFixed(1)} s`;
+  const context = `${load.rows.toLocaleString('en')} rows (news ${size} with indexes), ${loadLine}; PostgreSQL ${pgVersion}, ${availableParallelism()} CPUs; ` +
+    `${cfg.duration} s per run after ${cfg.warmup} s warm-up, ${cfg.connections} connections, pool ${cfg.poolSize}`;
+  console.log(`\n${context}\n`);
+  console.log(line(head));
+  console.log(head.map((_, i) => '-'.repeat(width(i))).join('-|-'));
+  for (const r of rows) console.log(line(r));
+  console.log('\nAPI answers and the statements of one request (runList on one connection, warm):');
+  const detail = SCENARIOS.map((s) => [
+    s.label,
+    String(s.answer?.totalElements),
+    String(s.answer?.totalExact),
+    s.answer?.same ? 'yes' : 'NO',
+    ms(s.explain?.total),
+    String(s.explain?.steps),
+    (s.explain?.analyzed ?? []).map((a) => `${a.what} ${ms(a.exec)}${a.jit ? ' (JIT)' : ''}`).join(', '),
+  ]);
+  const dHead = ['scenario', 'totalElements', 'totalExact', 'floor same page', 'one request, DB ms', 'statements', 'EXPLAIN ANALYZE execution ms'];
+  const dWidth = (i) => Math.max(...[dHead, ...detail].map((r) => cols(r[i])));
+  const dLine = (r) => r.map((c, i) => pad(c, dWidth(i))).join(' | ');
+  console.log(dLine(dHead));
+  console.log(dHead.map((_, i) => '-'.repeat(dWidth(i))).join('-|-'));
+  for (const r of detail) console.log(dLine(r));
+  console.log(`\n(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+
+  const md = [
+    '# News list benchmark: last result',
+    '',
+    `Run ${new Date().toISOString()} by \`npm run bench:news\`: ${context}.`,
+    '',
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    `| ${dHead.join(' | ')} |`,
+    `|${dHead.map(() => '---').join('|')}|`,
+    ...detail.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    'ratio = API p95 / floor p95. The floor runs the same statements (runList from backend/dist, the function NewsService.list calls, same ListContext) on raw pg with a pool of the same size, behind a bare node:http server.',
+    '',
+  ].join('\n');
+  writeFileSync(join(here, 'last-result.md'), md);
+  log('written bench/news/last-result.md');
+}
+
+// A measurement: exit 0 whatever the PASS/FAIL verdicts; 1 only when the benchmark could not run.
+try {
+  await main();
+  process.exit(0);
+} catch (e) {
+  console.error('[bench] failed:', e instanceof Error ? e.stack : e);
+  process.exit(1);
+}
