@@ -27,6 +27,25 @@ describe('api/news/list totals and the hot tab', () => {
   });
   afterAll(() => t.close());
 
+  it('the news migrations match the entities', async () => {
+    const sql = await db.driver.createSchemaBuilder().log();
+    expect(sql.upQueries.map((q) => q.query).filter((q) => /"news/.test(q))).toEqual([]);
+  });
+
+  it('keeps the department copies (publish time, noise, effective classes) in step with news', async () => {
+    const [{ id }] = (await db.query(`SELECT news_id AS id FROM news_dept WHERE classify IS NULL LIMIT 1`)) as Array<{ id: string }>;
+    const copies = async () =>
+      (await db.query(
+        `SELECT bool_and(d.publish_time = n.publish_time AND d.is_noise = n.is_noise AND d.eff_classify = COALESCE(d.classify, n.classify)) AS ok
+           FROM news_dept d JOIN news n ON n.id = d.news_id`,
+      )) as Array<{ ok: boolean }>;
+    expect((await copies())[0].ok).toBe(true);
+    await db.query(`UPDATE news SET publish_time = publish_time - interval '1 hour', classify = classify[1:1] WHERE id = $1`, [id]);
+    expect((await copies())[0].ok).toBe(true);
+    await db.query(`UPDATE news_dept SET classify = '{}' WHERE news_id = $1`, [id]);
+    expect((await copies())[0].ok).toBe(true);
+  });
+
   it('answers the maintained live total, exact, for the unfiltered list above the cap', async () => {
     const body = await list({ page: 0, size: 5 });
     expect(await live()).toBeGreaterThan(CAP);

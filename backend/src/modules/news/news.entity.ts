@@ -118,6 +118,7 @@ export class News {
 @Entity('news_dept')
 @Index(['deptId', 'isRecommend'])
 @Index(['deptId', 'isChoice'])
+@Index('idx_news_dept_publish', { synchronize: false })
 export class NewsDept {
   @PrimaryColumn({ type: 'bigint' })
   newsId: string;
@@ -178,6 +179,20 @@ export class NewsDept {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updateTime: Date;
+
+  /**
+   * Copies of the item's publish time and noise flag and the effective classification
+   * (COALESCE(classify, news.classify)), kept by triggers (migration NewsDeptSort) so the department
+   * tabs page and count from news_dept alone (news-design.md "Department tabs at 1 M rows").
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  publishTime: Date | null;
+
+  @Column({ type: 'boolean', default: false })
+  isNoise: boolean;
+
+  @Column({ type: 'int', array: true, nullable: true })
+  effClassify: number[] | null;
 }
 
 /** Per-user read state. */

@@ -49,6 +49,17 @@ describe('buildList', () => {
     expect(sql.tier(2).ids.params).toEqual([7, 3, "'x'"]);
   });
 
+  it('pages and counts the department tabs from news_dept, joining news only when a filter needs it', () => {
+    const choice = buildList({ type: 'choice' }, ctx({ classifyIds: [4] }));
+    expect(choice.count.sql).toMatch(/FROM news_dept d\s+LEFT JOIN news_user u .* WHERE d\.dept_id = \$1 AND NOT d\.is_noise AND d\.eff_classify && \$3::int\[\] AND d\.is_choice/s);
+    expect(choice.count.sql).not.toContain('JOIN news n');
+    expect(choice.rows.sql).toContain('WHERE n.id IN (SELECT d.news_id FROM news_dept d');
+    expect(choice.rows.sql).toContain('ORDER BY d.publish_time DESC, d.news_id DESC');
+    expect(buildList({ type: 'recommend', webId: 2 }, ctx()).count.sql).toContain('FROM news_dept d JOIN news n ON n.id = d.news_id');
+    expect(buildList({ isTrans: '3' }, ctx({ sort: 'numDesc' })).count.sql).toContain('JOIN news n');
+    expect(buildList({ type: 'follow' }, ctx({ sort: 'updateDesc' })).rows.sql).toContain('ORDER BY d.update_time DESC, d.news_id DESC');
+  });
+
   it('limits the hot tab to the last 7 days, and a theme without keywords to nothing', () => {
     expect(buildList({ type: 'hot' }, ctx()).count.sql).toContain("n.publish_time >= now() - interval '7 days'");
     expect(buildList({}, ctx({ themeQuery: null })).count.sql).toContain('AND false');

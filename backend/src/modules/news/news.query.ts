@@ -37,21 +37,41 @@ export const fromJoins = (dept: string, user: string) => `
 
 const DIR = { Asc: 'ASC', Desc: 'DESC' } as const;
 
+/** The columns a list filters and sorts on: from news (default) or the copies in news_dept (department tabs). */
+export interface SortKeys {
+  id: string;
+  date: string;
+  noise: string;
+  classify: string;
+  update: string;
+}
+
+export const NEWS_KEYS: SortKeys = {
+  id: 'n.id',
+  date: 'n.publish_time',
+  noise: 'n.is_noise',
+  classify: 'COALESCE(d.classify, n.classify)',
+  update: 'COALESCE(d.update_time, n.update_time)',
+};
+
+/** Department tabs: every row has a news_dept row, whose trigger-kept copies are indexed. */
+export const DEPT_KEYS: SortKeys = { id: 'd.news_id', date: 'd.publish_time', noise: 'd.is_noise', classify: 'd.eff_classify', update: 'd.update_time' };
+
 /**
  * ORDER BY for a sort; ties by id in the same direction (stable paging). `rank` is the placeholder
  * of the tsquery for score sorts (the caller falls back to dateDesc when there is no query).
  */
-export function orderBy(sort: NewsSort, rank: string | null): string {
+export function orderBy(sort: NewsSort, rank: string | null, k: SortKeys = NEWS_KEYS): string {
   const m = /^(date|score|num|create|update)(Asc|Desc)$/.exec(sort)!;
   const dir = DIR[m[2] as keyof typeof DIR];
   const expr = {
-    date: 'n.publish_time',
-    score: rank ? `ts_rank_cd(n.search, CAST(${rank} AS tsquery))` : 'n.publish_time',
+    date: k.date,
+    score: rank ? `ts_rank_cd(n.search, CAST(${rank} AS tsquery))` : k.date,
     num: 'n.count',
     create: 'n.create_time',
-    update: 'COALESCE(d.update_time, n.update_time)',
+    update: k.update,
   }[m[1] as 'date' | 'score' | 'num' | 'create' | 'update'];
-  const ties = m[1] === 'score' ? `, n.publish_time DESC, n.id DESC` : `, n.id ${dir}`;
+  const ties = m[1] === 'score' ? `, ${k.date} DESC, ${k.id} DESC` : `, ${k.id} ${dir}`;
   return `ORDER BY ${expr} ${dir}${ties}`;
 }
 
@@ -94,15 +114,19 @@ export interface ListSql {
   tier(t: number): { count: { sql: string; params: unknown[] }; ids: { sql: string; params: unknown[] } };
 }
 
-/** Effective classification of a row for the caller's department. */
-const CLASSIFY = 'COALESCE(d.classify, n.classify)';
 
 /** Builds the list SQL for a query (pure: same input, same SQL; the benchmark's floor runs it through raw pg). */
 export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTrans' | 'imports'>, ctx: ListContext): ListSql {
   const p = new Params();
-  const from = fromJoins(p.add(ctx.deptId), p.add(ctx.userId));
-  const where: string[] = [ctx.noiseOnly ? 'n.is_noise' : 'NOT n.is_noise'];
-  if (ctx.classifyIds) where.push(`${CLASSIFY} && ${p.add(ctx.classifyIds)}::int[]`);
+  const dept = p.add(ctx.deptId);
+  const user = p.add(ctx.userId);
+  const from = fromJoins(dept, user);
+  // Department tabs page and count from news_dept (news-design.md "Department tabs at 1 M rows").
+  const deptTab = q.type === 'recommend' || q.type === 'follow' || q.type === 'choice' || q.isTrans !== undefined;
+  const k = deptTab ? DEPT_KEYS : NEWS_KEYS;
+  const where: string[] = deptTab ? [`d.dept_id = ${dept}`] : [];
+  where.push(ctx.noiseOnly ? k.noise : `NOT ${k.noise}`);
+  if (ctx.classifyIds) where.push(`${k.classify} && ${p.add(ctx.classifyIds)}::int[]`);
   let rank: string | null = null;
   if (ctx.tsquery) {
     rank = p.add(ctx.tsquery);
@@ -125,7 +149,7 @@ export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTr
       const i = ctx.interest;
       const any: string[] = [];
       if (i?.websiteIds.length) any.push(`n.web_id = ANY(${p.add(i.websiteIds)}::int[])`);
-      if (i?.classifyIds.length) any.push(`${CLASSIFY} && ${p.add(i.classifyIds)}::int[]`);
+      if (i?.classifyIds.length) any.push(`${k.classify} && ${p.add(i.classifyIds)}::int[]`);
       // No subscriptions: nothing to show (the screen offers the subscription settings).
       where.push(any.length ? `(${any.join(' OR ')})` : 'false');
       break;
@@ -141,25 +165,32 @@ export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTr
   else if (q.isTrans === '3') where.push("d.trans_status = 'done'");
   if (q.imports === '1') where.push('n.create_by IS NOT NULL');
 
-  const fromWhere = `${from} WHERE ${where.join(' AND ')}`;
-  const unfiltered = where.length === 1 && !ctx.noiseOnly;
+  const order = orderBy(ctx.sort, rank, k);
+  // A department tab joins news only when a filter or the sort needs it (news_user is dropped by the
+  // planner when unused; it stays in the SQL so the user parameter keeps its type).
+  const needsNews = deptTab && [...where, order].some((c) => /\bn\./.test(c));
+  const innerFrom = deptTab
+    ? `FROM news_dept d${needsNews ? ' JOIN news n ON n.id = d.news_id' : ''}
+  LEFT JOIN news_user u ON u.news_id = d.news_id AND u.user_id = ${user}`
+    : from;
+  const fromWhere = `${innerFrom} WHERE ${where.join(' AND ')}`;
+  const unfiltered = !deptTab && where.length === 1 && !ctx.noiseOnly;
   const countParams = [...p.values];
-  const order = orderBy(ctx.sort, rank);
   const limit = p.add(ctx.size);
   const offset = p.add(ctx.page * ctx.size);
   // Deferred join: the inner query only needs the sort keys and filters (joins the planner can drop
   // are dropped), so deep pages walk an index instead of joining every skipped row.
   const rows = `SELECT ${ROW_COLUMNS} ${from}
-    WHERE n.id IN (SELECT n.id ${fromWhere} ${order} LIMIT ${limit} OFFSET ${offset}) ${order}`;
+    WHERE n.id IN (SELECT ${k.id} ${fromWhere} ${order} LIMIT ${limit} OFFSET ${offset}) ${order}`;
   const countUpTo = (cap: number) => ({ sql: `SELECT count(*) AS n FROM (SELECT 1 ${fromWhere} LIMIT ${cap + 1}) c`, params: countParams });
   const tier = (t: number) => {
-    const newer = t > 0 ? `n.publish_time < now() - interval '${RECENCY_TIERS[t - 1]} days'` : null;
-    const older = t < RECENCY_TIERS.length ? `n.publish_time >= now() - interval '${RECENCY_TIERS[t]} days'` : null;
+    const newer = t > 0 ? `${k.date} < now() - interval '${RECENCY_TIERS[t - 1]} days'` : null;
+    const older = t < RECENCY_TIERS.length ? `${k.date} >= now() - interval '${RECENCY_TIERS[t]} days'` : null;
     const tierWhere = `${fromWhere}${[newer, older].filter(Boolean).map((c) => ` AND ${c}`).join('')}`;
     const n = countParams.length;
     return {
       count: { sql: `SELECT count(*) AS n ${tierWhere}`, params: countParams },
-      ids: { sql: `SELECT n.id, count(*) OVER () AS n ${tierWhere} ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, params: countParams },
+      ids: { sql: `SELECT ${k.id} AS id, count(*) OVER () AS n ${tierWhere} ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, params: countParams },
     };
   };
   return {
