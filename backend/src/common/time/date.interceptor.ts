@@ -2,16 +2,23 @@ import { type CallHandler, type ExecutionContext, Injectable, type NestIntercept
 import { map, type Observable } from 'rxjs';
 import { formatDateTime } from './time.js';
 
-/** Writes every Date in a JSON response as `yyyy-MM-dd HH:mm:ss` (the wire contract). */
+/**
+ * Writes every Date in a JSON response as `yyyy-MM-dd HH:mm:ss` (the wire contract). Plain objects
+ * and arrays are copied (loops, not entries/fromEntries: a news page holds thousands of values).
+ */
 export function serializeDates(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
   if (value instanceof Date) return formatDateTime(value);
-  if (Array.isArray(value)) return value.map(serializeDates);
-  if (value && typeof value === 'object') {
-    const proto = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) return value; // files, streams, class instances
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, serializeDates(v)]));
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = serializeDates(value[i]);
+    return out;
   }
-  return value;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value; // files, streams, class instances
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = serializeDates((value as Record<string, unknown>)[key]);
+  return out;
 }
 
 @Injectable()
