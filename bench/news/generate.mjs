@@ -257,7 +257,7 @@ export function benchSites(seed = SEED) {
  * site host to its news_website id. `chunk(c)` returns the COPY lines of rows c·CHUNK_ROWS … and
  * updates `stats` (tokens per row, rows matching each target word).
  */
-export function createGenerator({ seed = SEED, now, classIds, siteIds }) {
+export function createGenerator({ seed = SEED, now, n, classIds, siteIds }) {
   // Reseeded per chunk (chunk()), so a row depends only on (seed, its chunk), whatever the worker.
   let rand = prng(seed);
   const vocab = buildVocabulary(prng(seed ^ 0x1234));
@@ -300,8 +300,15 @@ export function createGenerator({ seed = SEED, now, classIds, siteIds }) {
   function item(i) {
     const lang = pickLang();
     const site = sites[lang][siteZipf[lang].draw(rand)];
+    // Rows come in ingest order, as a crawler writes them: ingest (create_time) times grow with the
+    // row number over two years (denser recently), so the heap, the ids and the time indexes are
+    // correlated as in production. An item is published minutes to hours before it is ingested,
+    // sometimes days (late crawls), rarely weeks.
+    const ingest = now - Math.floor(Math.pow(1 - (i + 0.5) / n, 1.3) * SPAN_MS);
     const r = rand();
-    const publish = new Date(now - Math.floor(Math.pow(r, 1.3) * SPAN_MS));
+    const lateness = r < 0.9 ? 60_000 + (r / 0.9) * 6 * 3_600_000 : r < 0.99 ? 6 * 3_600_000 + ((r - 0.9) / 0.09) * 3 * DAY_MS : 3 * DAY_MS + ((r - 0.99) / 0.01) * 60 * DAY_MS;
+    const created = new Date(ingest);
+    const publish = new Date(ingest - Math.floor(lateness));
     const date = publish.toISOString().slice(0, 10);
     const hasCn = rand() < 0.6;
     const count = Math.min(500_000, Math.floor(Math.pow(1 - rand(), -1.2)) - 1);
@@ -321,7 +328,7 @@ export function createGenerator({ seed = SEED, now, classIds, siteIds }) {
             webId, webName: site.webName, language: lang, country: site.country, keywords: kind ? ['隐私', 'Cookie'] : ['广告', '订阅'],
           };
         })();
-      return { ...base, publish, count: count % 10, classify: [classIds[fixtures.NOISE_CODE]], noise: true, files: [], createBy: null };
+      return { ...base, publish, created, count: count % 10, classify: [classIds[fixtures.NOISE_CODE]], noise: true, files: [], createBy: null };
     }
     const topic = topicOrder[topicZipf.draw(rand)];
     const c = pick(countryPool);
@@ -354,7 +361,7 @@ export function createGenerator({ seed = SEED, now, classIds, siteIds }) {
       contentHtml: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
       contentCn: paragraphsCn ? paragraphsCn.join('') : null,
       url: `https://${site.host}/${date.slice(0, 7).replace('-', '/')}/${topic.code.toLowerCase()}-${i}`,
-      publish, webId, webName: site.webName, language: lang, country: site.country,
+      publish, created, webId, webName: site.webName, language: lang, country: site.country,
       count, keywords, classify, noise: false, files, createBy: rand() < 0.01 ? 'admin' : null,
     };
   }
@@ -370,7 +377,7 @@ export function createGenerator({ seed = SEED, now, classIds, siteIds }) {
     if (it.noise) stats.noise++;
     if (doc.a.includes(TARGET_WORDS.cn) || doc.d.includes(TARGET_WORDS.cn)) stats.match.cn++;
     if (doc.a.includes(TARGET_WORDS.en) || doc.d.includes(TARGET_WORDS.en)) stats.match.en++;
-    const created = new Date(it.publish.getTime() + 60_000 + Math.floor(rand() * 6 * 3_600_000));
+    const created = it.created;
     const fields = [
       it.title, it.titleCn, it.content, it.contentHtml, it.contentCn, it.url, it.publish.toISOString(), it.webId, it.webName, it.language,
       it.country, it.createBy, it.createBy ? null : `bench-${i}`, it.count, arrayLiteral(it.keywords), arrayLiteral(it.classify),

@@ -173,7 +173,7 @@ export async function loadNews({ url, n, reload, benchUser, workers = Math.max(1
       copy.on('error', reject);
     });
     const now = Date.now();
-    const totals = await streamRows(copy, { n, workers, workerData: { seed: SEED, now, classIds, siteIds } });
+    const totals = await streamRows(copy, { n, workers, workerData: { seed: SEED, now, n, classIds, siteIds } });
     copy.end();
     await finished;
     const tCopy = Date.now();
