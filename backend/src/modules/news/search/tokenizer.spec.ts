@@ -160,3 +160,13 @@ describe('query', () => {
     expect(queryTokens(many)).toHaveLength(32);
   });
 });
+
+describe('tokenize: digits next to CJK', () => {
+  it('splits numbers from a following or preceding Han, kana or Hangul run', () => {
+    expect(tokenize('2024年能源政策')).toEqual(expect.arrayContaining(['2024', '能源', '政策']));
+    expect(tokenize('美国拨款400亿美元用于能源补贴')).toEqual(expect.arrayContaining(['400', '能源', '补贴']));
+    expect(tokenize('第3四半期のエネルギー')).toEqual(expect.arrayContaining(['エネルギー']));
+    expect(tokenize('2026년에너지')).toContain('2026');
+    expect(tokenize('COVID19 vaccine')).toEqual(['covid19', 'vaccine']);
+  });
+});

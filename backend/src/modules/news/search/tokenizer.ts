@@ -76,9 +76,10 @@ export function getJieba(): Jieba {
   return jieba;
 }
 
-// One alternative per script class; the first matching group tells which one.
+// One alternative per script class; the first matching group tells which one. The last one (words of
+// other scripts, digits) excludes the CJK scripts, so '2024年能源政策' splits into '2024' and a Han run.
 const RUN =
-  /(\p{Script=Han}+)|([\p{Script=Katakana}\u30fc\uff70]+)|(\p{Script=Hiragana}+)|(\p{Script=Hangul}+)|([\p{L}\p{M}\p{N}]+)/gu;
+  /(\p{Script=Han}+)|([\p{Script=Katakana}\u30fc\uff70]+)|(\p{Script=Hiragana}+)|(\p{Script=Hangul}+)|((?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\uff70])[\p{L}\p{M}\p{N}])+)/gu;
 const SINGLE_NON_DIGIT = /^[^\p{N}]$/u;
 
 function acceptable(token: string, cjk: boolean): boolean {
