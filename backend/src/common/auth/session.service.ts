@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { type Exec, poolExec } from '../database/pool-exec.js';
 
 export interface SessionInfo {
   id: string;
@@ -27,7 +28,12 @@ export class SessionService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.exec = poolExec(db);
+  }
+
+  /** The per-request session lookup runs on the pool directly (see poolExec). */
+  private readonly exec: Exec;
 
   private ttl(rememberMe: boolean): number {
     return rememberMe ? this.config.rememberTtlMs : this.config.sessionTtlMs;
@@ -46,12 +52,12 @@ export class SessionService {
 
   /** The live session, with its expiry slid forward; undefined when unknown or expired. */
   async touch(id: string): Promise<SessionInfo | undefined> {
-    const rows: SessionInfo[] = await this.db.query(
+    const rows = (await this.exec(
       `SELECT id, user_id AS "userId", remember_me AS "rememberMe", ip, browser, login_time AS "loginTime",
               last_access_time AS "lastAccessTime", expires_at AS "expiresAt"
          FROM sys_session WHERE id = $1 AND expires_at > now()`,
       [id],
-    );
+    )) as unknown as SessionInfo[];
     const session = rows[0];
     if (!session) return undefined;
     const now = Date.now();

@@ -3,7 +3,11 @@
  * fragments (sort expressions) are spliced in. One query returns a page with the caller's department
  * state (news_dept), read state (news_user) and collection flag (news_collect): no N+1.
  */
+import type { Exec } from '../../common/database/pool-exec.js';
 import type { NewsQuery, NewsSort } from './news.dto.js';
+
+/** Runs SQL and answers rows: TypeORM's pg pool in the app (poolExec), a raw `pg` pool in the benchmark's floor. */
+export type { Exec };
 
 /** Collects positional parameters. */
 export class Params {
@@ -209,8 +213,6 @@ export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTr
 /** The hot tab's window: items published in the last 7 days, most read first. */
 export const HOT_DAYS = 7;
 
-/** Runs SQL and answers rows: `DataSource.query` in the app, a raw `pg` pool in the benchmark's floor. */
-export type Exec = (sql: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>;
 
 /**
  * Relevance sorts rank every match while a search has at most this many matches (the count is exact

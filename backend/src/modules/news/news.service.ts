@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { type Exec, poolExec } from '../../common/database/pool-exec.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
@@ -29,7 +30,12 @@ export class NewsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly classify: ClassifyService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.exec = poolExec(db);
+  }
+
+  /** The list's statements run on the pool directly (the hot path; see poolExec). */
+  private readonly exec: Exec;
 
   /** The department whose state the caller sees: own dept (default) or its parent; anything else → 403. */
   async resolveDept(user: Principal, deptId: number | undefined): Promise<number | null> {
@@ -97,7 +103,7 @@ export class NewsService {
   }
 
   async list(q: NewsQuery, user: Principal): Promise<NewsPage> {
-    const r = await runList((sql, params) => this.db.query(sql, params), q, await this.listContext(q, user));
+    const r = await runList(this.exec, q, await this.listContext(q, user));
     return { ...page(r.rows.map(toRow), r.total), totalExact: r.exact };
   }
 
