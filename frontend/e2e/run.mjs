@@ -80,7 +80,12 @@ try {
   if (!ready) throw new Error(`the app did not start:\n${serverLog.slice(-3000)}`);
   const artifacts = process.env.E2E_ARTIFACTS ?? join(root, 'artifacts/screenshots');
   mkdirSync(artifacts, { recursive: true });
-  const specs = readdirSync(join(here, 'specs')).filter((f) => f.endsWith('.spec.mjs')).sort().map((f) => join(here, 'specs', f));
+  // E2E_SPECS=news,share runs only the specs whose file name contains one of the words.
+  const only = (process.env.E2E_SPECS ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+  const specs = readdirSync(join(here, 'specs'))
+    .filter((f) => f.endsWith('.spec.mjs') && (!only.length || only.some((w) => f.includes(w))))
+    .sort()
+    .map((f) => join(here, 'specs', f));
   const runner = spawn(process.execPath, ['--test', '--test-concurrency=1', ...specs], {
     stdio: 'inherit',
     env: { ...process.env, BASE_URL: base, E2E_DATABASE_URL: specDatabaseUrl, E2E_ARTIFACTS: artifacts, E2E_ADMIN_PASSWORD: env.ADMIN_PASSWORD },
