@@ -133,6 +133,27 @@ describe('api/news actions', () => {
     expect((await post('deleteById', { id: r.id }, reviewer)).status).toBe(404);
   });
 
+  it('setNoise moves an item to the noise class globally and back (news:noise)', async () => {
+    const r = await pick(20);
+    const noise = await classId('A5000');
+    await post('updateIsRecommend', { id: r.id, isRecommend: true }, reviewer);
+    expect((await post('setNoise', { id: r.id }, translator)).status).toBe(403);
+    expect((await post('setNoise', { id: r.id }, null)).status).toBe(401);
+    const bad = await post('setNoise', { id: r.id, isNoise: 'maybe' }, reviewer);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/isNoise/);
+    expect((await post('setNoise', { id: 999999999 }, reviewer)).status).toBe(404);
+    expect((await post('setNoise', { id: r.id }, reviewer)).status).toBe(200);
+    expect(await row(r.id)).toBeUndefined();
+    expect(await row(r.id, reviewer)).toBeUndefined();
+    const recommended = await get('list', { type: 'recommend', size: 1000 }, reviewer);
+    expect((recommended.body.content as Row[]).some((x) => x.id === r.id)).toBe(false);
+    const noiseList = await get('list', { classify: noise, size: 1000 }, reviewer);
+    expect((noiseList.body.content as Row[]).find((x) => x.id === r.id)?.classify).toEqual([...r.classify, noise]);
+    expect((await post('setNoise', { id: r.id, isNoise: false }, reviewer)).status).toBe(200);
+    expect((await row(r.id))?.classify).toEqual(r.classify);
+  });
+
   it('deleteBySourceIds', async () => {
     const a = await pick(15);
     const b = await pick(16);

@@ -10,6 +10,7 @@ import {
   NewsIdDto,
   NewsInfoQuery,
   NewsKeywordsDto,
+  NewsNoiseDto,
   NewsQuery,
   NewsRecommendDto,
   NewsSourceIdsDto,
@@ -110,6 +111,17 @@ export class NewsController {
   @HttpCode(200)
   deleteById(@Body() dto: NewsIdDto) {
     return this.news.deleteById(dto.id);
+  }
+
+  /**
+   * Marks the item as noise globally (adds the noise class A5000), so it leaves every list but the
+   * noise filter; `isNoise: false` takes the noise class away again (its other classes were kept).
+   */
+  @RequirePermissions('news:noise')
+  @Post('setNoise')
+  @HttpCode(200)
+  setNoise(@Body() dto: NewsNoiseDto) {
+    return this.news.setNoise(dto.id, dto.isNoise ?? true);
   }
 
   @RequirePermissions('news:noise')

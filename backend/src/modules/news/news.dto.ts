@@ -1,7 +1,7 @@
 import { BooleanField } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 import { IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 
@@ -148,6 +148,13 @@ export class NewsTitleCnDto extends NewsIdDto {
   @IsString({ message: 'titleCn 必须是字符串' })
   @MaxLength(500, { message: '中文标题不能超过 500 个字符' })
   titleCn: string;
+}
+
+export class NewsNoiseDto extends NewsIdDto {
+  @ApiPropertyOptional({ description: '默认 true；false = 取消噪音' })
+  @IsOptional()
+  @BooleanField('isNoise ')
+  isNoise?: boolean;
 }
 
 export class NewsChoiceDto extends NewsIdDto {

@@ -192,6 +192,20 @@ export class NewsService {
     return this.upsertDept(id, user, { is_choice: isChoice });
   }
 
+  /** Global noise flag: the noise class is added to the item's classes (kept, so undo restores them) or removed. */
+  async setNoise(id: number, isNoise: boolean): Promise<void> {
+    const noiseId = await this.classify.noiseId();
+    const rows: unknown[] = await this.db.query(
+      `WITH u AS (
+         UPDATE news SET classify = CASE WHEN $2 THEN array_append(array_remove(classify, $3::int), $3::int) ELSE array_remove(classify, $3::int) END,
+                         is_noise = $2, update_time = now()
+         WHERE id = $1 RETURNING id)
+       SELECT id FROM u`,
+      [id, isNoise, noiseId],
+    );
+    if (!rows.length) throw DomainException.notFound(NOT_FOUND);
+  }
+
   /**
    * Deletes an item globally with every department / read / collection row, in one transaction.
    * Shares (news_suggest) keep their row: the recipient is told '该分享的新闻已被删除'.
