@@ -82,7 +82,9 @@ try {
   mkdirSync(artifacts, { recursive: true });
   // E2E_SPECS=news,share runs only the specs whose file name contains one of the words.
   const only = (process.env.E2E_SPECS ?? '').split(',').map((w) => w.trim()).filter(Boolean);
-  const specs = readdirSync(join(here, 'specs'))
+  // E2E_FILES=/abs/a.mjs,/abs/b.mjs runs those files instead (the UI benchmark uses this harness).
+  const files = (process.env.E2E_FILES ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  const specs = files.length ? files : readdirSync(join(here, 'specs'))
     .filter((f) => f.endsWith('.spec.mjs') && (!only.length || only.some((w) => f.includes(w))))
     .sort()
     .map((f) => join(here, 'specs', f));
