@@ -1,3 +1,4 @@
+/* global document, requestAnimationFrame -- evaluated inside the page */
 // Measured inside the browser-test harness (see run.mjs). Prints the results and writes
 // bench/ui/last-result.md. A measurement, not a test: it fails only when the page cannot be measured.
 import assert from 'node:assert/strict';
