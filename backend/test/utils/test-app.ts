@@ -39,6 +39,8 @@ export interface TestApp {
   encrypt: (plain: string) => string;
   /** Logs in over HTTP and returns the bearer token. */
   login: (username: string, password?: string) => Promise<string>;
+  /** Creates an enabled user with no role (through the admin API) and logs in as them: the 403 cases. */
+  loginWithoutRoles: (username: string) => Promise<string>;
   close: () => Promise<void>;
 }
 
@@ -69,7 +71,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const http = () => request(app.getHttpServer());
   const publicKey: string = (await http().get('/auth/code').then(() => http().get('/auth/publicKey'))).body.publicKey;
   const encrypt = (plain: string) => encryptWithPublicKey(publicKey, plain);
-  return {
+  const result: TestApp = {
     app,
     config,
     http,
@@ -81,12 +83,19 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.token as string;
     },
+    loginWithoutRoles: async (username) => {
+      const admin = await result.login('admin');
+      const res = await http().post('/api/users').set('Authorization', `Bearer ${admin}`).send({ username, nickName: username, enabled: true, roles: [] });
+      if (res.status >= 300) throw new Error(`creating ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return result.login(username);
+    },
     close: async () => {
       await app.close();
       await admin(server, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return result;
 }
 
 /** `Authorization` header value. */
