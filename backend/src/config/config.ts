@@ -24,6 +24,21 @@ export interface AppConfig {
   avatarMaxBytes: number;
   /** News list: exact totalElements up to this many rows, an estimate above (news-design.md "Counting"). */
   newsCountCap: number;
+  /** Platform settings for the UI (`GET api/platform/settings`). */
+  platform: PlatformConfig;
+}
+
+/** The external systems the UI opens in a new window, by the name clients ask for. */
+export const EXTERNAL_TARGETS = ['knowledge', 'clue', 'collect'] as const;
+export type ExternalTarget = (typeof EXTERNAL_TARGETS)[number];
+
+export interface PlatformConfig {
+  /** Whether the user menus offer logout (off when sign-in and sign-out belong to a portal/SSO). */
+  logoutEnabled: boolean;
+  /** Platform name shown by the UI; unset = the UI's own (localised) title. */
+  title?: string;
+  /** Addresses of the external systems (`EXTERNAL_<TARGET>_URL`); unset = "not configured". */
+  externalUrls: Partial<Record<ExternalTarget, string>>;
 }
 
 const DEV_ADMIN_PASSWORD = 'Horizon@2026';
@@ -42,10 +57,39 @@ function int(name: string, value: string | undefined, fallback: number, min = 0)
   return n;
 }
 
+/** An absolute http(s) address, or an error naming the variable. */
+function httpUrl(name: string, value: string | undefined, errors: string[]): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  try {
+    const url = new URL(trimmed);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return trimmed;
+  } catch {
+    // reported below
+  }
+  errors.push(`${name} must be an absolute http(s) URL, got "${trimmed}"`);
+  return undefined;
+}
+
+function externalUrls(env: NodeJS.ProcessEnv, errors: string[]): PlatformConfig['externalUrls'] {
+  const urls: PlatformConfig['externalUrls'] = {};
+  for (const target of EXTERNAL_TARGETS) {
+    const name = `EXTERNAL_${target.toUpperCase()}_URL`;
+    const url = httpUrl(name, env[name], errors);
+    if (url) urls[target] = url;
+  }
+  return urls;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const production = nodeEnv === 'production';
   const errors: string[] = [];
+  const platform: PlatformConfig = {
+    logoutEnabled: bool(env.PLATFORM_LOGOUT_ENABLED, true),
+    title: env.PLATFORM_TITLE?.trim() || undefined,
+    externalUrls: externalUrls(env, errors),
+  };
   if (production && !env.JWT_SECRET) errors.push('JWT_SECRET is required in production');
   if (production && env.JWT_SECRET && env.JWT_SECRET.length < 32) errors.push('JWT_SECRET must be at least 32 characters');
   if (errors.length) throw new Error(`Configuration error:\n- ${errors.join('\n- ')}`);
@@ -71,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     timeZone: env.TZ || 'Asia/Shanghai',
     avatarMaxBytes: int('AVATAR_MAX_MB', env.AVATAR_MAX_MB, 5, 1) * 1024 * 1024,
     newsCountCap: int('NEWS_COUNT_CAP', env.NEWS_COUNT_CAP, 10_000, 1),
+    platform,
   };
 }
 
