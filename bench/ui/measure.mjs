@@ -14,7 +14,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, '..', '..', 'frontend', 'dist');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 /** One painted news row (the news list marks its rows with this attribute). */
-const ROW = process.env.BENCH_ROW_SELECTOR ?? '[data-news-row]';
+const ROW = process.env.BENCH_ROW_SELECTOR ?? 'tr[data-news-id]';
 
 /** The scripts index.html loads (entry + modulepreload), gzip-compressed sizes. */
 function initialJs() {

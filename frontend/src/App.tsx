@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, type ReactNode, useMemo } from 'react';
 import { Admin, Authenticated, CustomRoutes, Resource, useTranslate } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { HorizonLayout } from './layout/HorizonLayout';
@@ -9,6 +9,9 @@ import { LaunchPage } from './pages/LaunchPage';
 import { LoginPage } from './pages/LoginPage';
 import { NoPermissionPage } from './pages/NoPermissionPage';
 import { CatchAll, NotFoundPage } from './pages/NotFoundPage';
+import { ProcessLayout } from './pages/process/ProcessLayout';
+import { ProcessPlaceholder } from './pages/process/ProcessPlaceholder';
+import { NewsListSlot } from './pages/process/NewsListSlot';
 import { RedirectPage } from './pages/RedirectPage';
 import { UnderConstruction } from './pages/UnderConstruction';
 import { UserCenterPage } from './pages/userCenter/UserCenterPage';
@@ -17,6 +20,7 @@ import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n/i18nProvider';
 import { store } from './providers/store';
 import { resources } from './resources';
+import { newsRoutes } from './resources/news';
 import { AccessGuard } from './resources/shared/AccessGuard';
 import { createHorizonTheme } from './theme/theme';
 
@@ -25,8 +29,33 @@ function AccessDenied() {
   return <Navigate to="/401" replace />;
 }
 
-/** The product-processing system's pages of the spec (still to be built). */
-const PROCESS_PAGES = ['list', 'center', 'manu', 'product', 'achieve', 'statistic', 'vote'].map((p) => `/productProcess-${p}`).concat('/yjList');
+const ProcessCenterPage = lazy(() => import('./pages/process/ProcessCenterPage').then((m) => ({ default: m.ProcessCenterPage })));
+
+/** The news index: the home of the product-processing system. */
+const newsIndex = newsRoutes.find((route) => route.path === '/pro/news')?.element ?? <ProcessPlaceholder titleKey="app.process.nav.home" />;
+
+/**
+ * The product-processing (dynamic tracking) system: every page inside its top-navigation shell
+ * (news-tracking spec §2), the news detail windows included — they keep the navigation, so a
+ * detail opened in a new window can go on to other pages. Pages still to be built show the
+ * "coming soon" card inside the shell.
+ */
+const processRoutes: Array<{ path: string; element: ReactNode }> = [
+  { path: '/productProcess-home', element: newsIndex },
+  { path: '/productProcess-list', element: newsIndex },
+  { path: '/productProcess-center', element: <ProcessCenterPage /> },
+  { path: '/productProcess-manu', element: <ProcessPlaceholder titleKey="app.process.nav.manu" /> },
+  { path: '/productProcess-product', element: <ProcessPlaceholder titleKey="app.process.nav.product" /> },
+  { path: '/productProcess-achieve', element: <NewsListSlot slot="achieve" titleKey="app.process.nav.achieve" /> },
+  { path: '/productProcess-statistic', element: <ProcessPlaceholder titleKey="app.process.nav.statistic" /> },
+  { path: '/productProcess-vote', element: <ProcessPlaceholder titleKey="app.process.nav.vote" /> },
+  { path: '/yjList', element: <ProcessPlaceholder titleKey="app.process.pages.warning_list" /> },
+  { path: '/pro/home', element: newsIndex },
+  // /pro/news, and the detail pages /pro/news/detailFull2/:id and /pro/news/detailFull/:id
+  ...newsRoutes,
+  // the other /pro pages of the spec (dynamic processing, manuscripts, statistics, ...)
+  { path: '/pro/*', element: <ProcessPlaceholder titleKey="app.process.title" /> },
+];
 
 /** Routes of modules still to be built, with their titles. */
 function ModulePlaceholder({ titleKey }: { titleKey: string }) {
@@ -66,22 +95,28 @@ function HorizonAdmin() {
             </Authenticated>
           }
         />
+        <Route
+          element={
+            <Authenticated>
+              <ProcessLayout />
+            </Authenticated>
+          }
+        >
+          {processRoutes.map(({ path, element }) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+        </Route>
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/redirect/*" element={<RedirectPage />} />
         <Route path="/user/center" element={<UserCenterPage />} />
         <Route path="/website-statistic" element={<ModulePlaceholder titleKey="app.modules.collect" />} />
-        <Route path="/productProcess-home" element={<ModulePlaceholder titleKey="app.launch.process" />} />
         <Route path="/collect-config" element={<ModulePlaceholder titleKey="app.modules.collect" />} />
         <Route path="/dataExchange" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
         <Route path="/dataSave" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
         <Route path="/website" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
         <Route path="/localStorage" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
         <Route path="/product/*" element={<ModulePlaceholder titleKey="app.launch.process" />} />
-        {PROCESS_PAGES.map((path) => (
-          <Route key={path} path={path} element={<ModulePlaceholder titleKey="app.launch.process" />} />
-        ))}
-        <Route path="/pro/*" element={<ModulePlaceholder titleKey="app.launch.process" />} />
       </CustomRoutes>
       {resources.map(({ name, apiPath: _apiPath, list: ListView, ...views }) => (
         <Resource

@@ -23,14 +23,21 @@ import { Logo } from '../components/Logo';
 import { setCurrentModule, type ModuleKey } from '../layout/modules';
 import type { HorizonDataProvider } from '../providers/dataProvider';
 import { canAny } from '../providers/permissions';
+import { usePlatformSettings } from './process/usePlatformSettings';
+
+/** The server's message of a failed call, if it sent one. */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof Error && error.message ? error.message : undefined;
+}
 
 /**
- * The two tiles that open an external system ask the server for its address. The paths are not in
- * the spec; these are the collection-website calls named there (`postSearch`, `postGraph`).
+ * The two tiles that open an external system ask the server for its address (`GET
+ * api/platform/externalUrl?target=…` → `{url}`, or 404 with a message when it is not configured;
+ * the spec's own paths `api/collectionWebsite/postGraph|postSearch` answer the same).
  */
 export const ADDRESS_CALLS = {
-  knowledge: 'api/collectionWebsite/postGraph',
-  clue: 'api/collectionWebsite/postSearch',
+  knowledge: 'api/platform/externalUrl?target=knowledge',
+  clue: 'api/platform/externalUrl?target=clue',
 };
 
 /** Roles that open the data storage module (spec §6). */
@@ -70,6 +77,7 @@ export function LaunchPage() {
   const { permissions } = usePermissions<string[]>();
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmLogout, setConfirmLogout] = useState(false);
+  const { data: platform } = usePlatformSettings();
 
   const enter = (module: ModuleKey, path: string) => {
     setCurrentModule(module);
@@ -79,12 +87,17 @@ export function LaunchPage() {
   const openExternal = async (key: keyof typeof ADDRESS_CALLS) => {
     setBusy(key);
     try {
-      const address = await dataProvider.call<unknown>(ADDRESS_CALLS[key]).then(
-        ({ data }) => extractAddress(data),
-        () => undefined,
-      );
+      let address: string | undefined;
+      try {
+        address = extractAddress((await dataProvider.call<unknown>(ADDRESS_CALLS[key])).data);
+      } catch (error) {
+        // "…地址未配置，请联系管理员" (404) or whatever else the server said.
+        const message = serverMessage(error);
+        notify(message ?? 'app.launch.not_configured', { type: 'warning', messageArgs: message ? { _: message } : undefined });
+        return;
+      }
       if (!address) {
-        notify('app.launch.not_configured', { type: 'info' });
+        notify('app.launch.not_configured', { type: 'warning' });
         return;
       }
       const opened = window.open(address, '_blank');
@@ -93,6 +106,13 @@ export function LaunchPage() {
     } finally {
       setBusy(null);
     }
+  };
+
+  /** The hint under a tile: external tiles say when the deployment has no address for them. */
+  const hint = (key: string) => {
+    if (busy === key) return translate('app.launch.opening');
+    if (platform && key in ADDRESS_CALLS && !platform.externalTargets.includes(key)) return translate('app.launch.not_configured');
+    return translate(`app.launch.${key}_hint`);
   };
 
   const roles = Array.isArray(permissions) ? permissions : [];
@@ -123,7 +143,7 @@ export function LaunchPage() {
       <Stack direction="row" sx={{ alignItems: 'center', px: { xs: 2, md: 4 }, py: 1.5, gap: 1.5 }}>
         <Logo size={32} />
         <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 600, flex: 1, minWidth: 0, fontSize: { xs: 16, sm: 20 } }}>
-          {translate('app.title')}
+          {platform?.title || translate('app.title')}
         </Typography>
         <LanguageMenuButton />
         {identity && (
@@ -134,17 +154,19 @@ export function LaunchPage() {
             </Typography>
           </Stack>
         )}
-        <Button
-          color="inherit"
-          startIcon={<LogoutOutlined />}
-          onClick={() => setConfirmLogout(true)}
-          aria-label={translate('app.navbar.logout')}
-          sx={{ flexShrink: 0, minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
-        >
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {translate('app.navbar.logout')}
-          </Box>
-        </Button>
+        {platform?.logoutEnabled && (
+          <Button
+            color="inherit"
+            startIcon={<LogoutOutlined />}
+            onClick={() => setConfirmLogout(true)}
+            aria-label={translate('app.navbar.logout')}
+            sx={{ flexShrink: 0, minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+          >
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {translate('app.navbar.logout')}
+            </Box>
+          </Button>
+        )}
       </Stack>
 
       <Container maxWidth="lg" sx={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'center', py: 4 }}>
@@ -168,7 +190,7 @@ export function LaunchPage() {
                     {translate(`app.launch.${key}`)}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {busy === key ? translate('app.launch.opening') : translate(`app.launch.${key}_hint`)}
+                    {hint(key)}
                   </Typography>
                 </Box>
               </CardActionArea>

@@ -1,6 +1,8 @@
 // English messages: react-admin's own pack plus the application's messages (same keys as zh.ts).
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { dialogsEn } from '../../resources/news/dialogs/i18n';
+import { newsEn } from '../../resources/news/i18n';
 import type { zhApp, zhResources } from './zh';
 
 const audit = {
@@ -162,6 +164,32 @@ export const enApp: typeof zhApp = {
     opening: 'Getting the address…',
     popup_blocked: 'The browser blocked the new window; allow pop-ups and retry',
   },
+  process: {
+    title: 'Dynamic tracking',
+    back_home: 'Back to home',
+    open_nav: 'Open navigation',
+    user_menu: 'User menu',
+    nav: {
+      home: 'Home',
+      center: 'My centre',
+      manu: 'Manuscripts',
+      product: 'Processing',
+      achieve: 'Achievements',
+      statistic: 'Statistics',
+      vote: 'Voting',
+    },
+    pages: {
+      warning_list: 'Warnings',
+    },
+    center: {
+      title: 'Personal centre',
+      myFollow: 'My follows',
+      trans: 'My translations',
+      collect: 'My collection',
+      share: 'My shares',
+      user: 'Profile',
+    },
+  },
   login: {
     title: 'Horizon News Platform',
     subtitle: 'News monitoring and journal production',
@@ -299,6 +327,7 @@ export const enApp: typeof zhApp = {
 
 export const enMessages: TranslationMessages = {
   ...englishMessages,
-  app: enApp,
+  app: { ...enApp, news_dialogs: dialogsEn },
   resources: enResources,
+  news: newsEn,
 };

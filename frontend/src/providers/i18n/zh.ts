@@ -2,6 +2,8 @@
 // checked by zh.test.ts) plus the application's own messages. The npm Chinese packs are stale
 // (STACK.md §4).
 import type { TranslationMessages } from 'react-admin';
+import { dialogsZh } from '../../resources/news/dialogs/i18n';
+import { newsZh } from '../../resources/news/i18n';
 
 const raMessages = {
   action: {
@@ -375,6 +377,32 @@ export const zhApp = {
     opening: '正在获取地址…',
     popup_blocked: '浏览器拦截了新窗口，请允许弹出窗口后重试',
   },
+  process: {
+    title: '动态跟踪系统',
+    back_home: '返回首页',
+    open_nav: '打开导航菜单',
+    user_menu: '用户菜单',
+    nav: {
+      home: '首页',
+      center: '个人中心',
+      manu: '稿件管理',
+      product: '产品加工',
+      achieve: '成果管理',
+      statistic: '统计',
+      vote: '动态投票',
+    },
+    pages: {
+      warning_list: '预警列表',
+    },
+    center: {
+      title: '个人中心',
+      myFollow: '我的关注',
+      trans: '我的翻译',
+      collect: '我的收藏',
+      share: '我的分享',
+      user: '个人资料',
+    },
+  },
   login: {
     title: 'Horizon 新闻平台',
     subtitle: '新闻监测与期刊生产一体化平台',
@@ -512,6 +540,7 @@ export const zhApp = {
 
 export const zhMessages: TranslationMessages = {
   ra: raMessages,
-  app: zhApp,
+  app: { ...zhApp, news_dialogs: dialogsZh },
   resources: zhResources,
+  news: newsZh,
 };

@@ -1,13 +1,78 @@
-// STUB (owned by the dialogs helper): edit the department's classification alone, as a tree dialog.
+// Edit the department's classification alone, as a tree dialog: `POST api/news/updateClassify {id, classify}`.
+import { useEffect, useMemo, useState } from 'react';
+import { Box, Stack } from '@mui/material';
+import { useDataProvider } from 'react-admin';
+import type { HorizonDataProvider } from '../../../providers/dataProvider';
+import { errorMessage, useNotifyText } from '../../shared/hooks';
 import type { NewsRow } from '../types';
+import { ActionDialog } from './ActionDialog';
+import { ClassifyPicker } from './ClassifyPicker';
+import { classifyNameMap, classifyNames, useClassifyTree } from './classifyTree';
+import { FieldLabel, NewsTitleBlock, useWhileOpen } from './parts';
+import { useDialogText } from './useDialogText';
 
 export interface ClassifyDialogProps {
   open: boolean;
-  news: Pick<NewsRow, 'id' | 'title' | 'titleCn' | 'classify'> | null;
+  /** `classifyNames` (optional) names the classes the tree does not show. */
+  news: (Pick<NewsRow, 'id' | 'title' | 'titleCn' | 'classify'> & Partial<Pick<NewsRow, 'classifyNames'>>) | null;
   onClose: () => void;
   onSaved?: (value: { classify: number[]; classifyNames: string[] }) => void;
 }
 
-export function ClassifyDialog(_props: ClassifyDialogProps) {
-  return null;
+export function ClassifyDialog({ open, news: newsProp, onClose, onSaved }: ClassifyDialogProps) {
+  const news = useWhileOpen(open, newsProp);
+  const t = useDialogText();
+  const notify = useNotifyText();
+  const dataProvider = useDataProvider<HorizonDataProvider>();
+  const tree = useClassifyTree(open);
+  const [classify, setClassify] = useState<number[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  const openedId = open ? news?.id : undefined;
+  useEffect(() => {
+    if (news && openedId !== undefined) setClassify([...(news.classify ?? [])]);
+  }, [openedId]);
+
+  const names = useMemo(() => classifyNameMap(tree.data ?? []), [tree.data]);
+  const known = news?.classifyNames && news.classify ? { ids: news.classify, names: news.classifyNames } : undefined;
+
+  const save = async () => {
+    if (!news) return;
+    const body = { id: news.id, classify: [...new Set(classify)] };
+    setSaving(true);
+    try {
+      await dataProvider.call('api/news/updateClassify', { method: 'POST', body });
+      notify(t('classify.saved'));
+      onSaved?.({ classify: body.classify, classifyNames: classifyNames(body.classify, names, known) });
+      onClose();
+    } catch (error) {
+      notify(errorMessage(error), 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <ActionDialog open={open} title={t('classify.title')} onClose={onClose} onConfirm={() => void save()} saving={saving} confirmDisabled={!news || tree.isPending}>
+      {news && (
+        <Stack spacing={2.5}>
+          <NewsTitleBlock news={news} label={t('tags.news_title')} />
+          <Box>
+            <FieldLabel hint={t('tags.classify_hint')}>{t('tags.classify')}</FieldLabel>
+            <ClassifyPicker
+              nodes={tree.data}
+              loading={tree.isPending}
+              error={tree.error}
+              onRetry={() => void tree.refetch()}
+              value={classify}
+              onChange={setClassify}
+              known={known}
+              disabled={saving}
+              maxHeight={360}
+            />
+          </Box>
+        </Stack>
+      )}
+    </ActionDialog>
+  );
 }

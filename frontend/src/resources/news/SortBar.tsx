@@ -1,0 +1,114 @@
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
+import ArrowDropUp from '@mui/icons-material/ArrowDropUp';
+import { Box, ButtonBase, Tooltip, Typography } from '@mui/material';
+import { type NewsSort, type SortField, sortDirOf, sortFieldOf, sortFieldsFor } from './listState';
+import { useNewsT } from './text';
+
+export interface SortBarProps {
+  curMenu: string;
+  sort: NewsSort;
+  /** Relevance needs a search. */
+  hasSearch: boolean;
+  onSort: (sort: NewsSort) => void;
+}
+
+/**
+ * 发布时间 / 相关度 / 浏览量 / 入库时间 (/ 更新时间): a click on a field sorts by it (descending
+ * first) or flips its direction; the two carets choose the direction directly.
+ */
+export function SortBar({ curMenu, sort, hasSearch, onSort }: SortBarProps) {
+  const t = useNewsT();
+  const activeField = sortFieldOf(sort);
+  const activeDir = sortDirOf(sort);
+
+  return (
+    <Box role="group" aria-label={t('sort.label')} sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
+        {t('sort.label')}
+      </Typography>
+      {sortFieldsFor(curMenu).map((field) => (
+        <SortField
+          key={field}
+          field={field}
+          label={t(`sort.${field}`)}
+          active={activeField === field}
+          dir={activeDir}
+          disabled={field === 'score' && !hasSearch}
+          hint={field === 'score' && !hasSearch ? t('sort.score_hint') : undefined}
+          ascLabel={`${t(`sort.${field}`)}${t('sort.asc')}`}
+          descLabel={`${t(`sort.${field}`)}${t('sort.desc')}`}
+          onSort={onSort}
+        />
+      ))}
+    </Box>
+  );
+}
+
+interface SortFieldProps {
+  field: SortField;
+  label: string;
+  active: boolean;
+  dir: 'Asc' | 'Desc';
+  disabled: boolean;
+  hint?: string;
+  ascLabel: string;
+  descLabel: string;
+  onSort: (sort: NewsSort) => void;
+}
+
+function SortField({ field, label, active, dir, disabled, hint, ascLabel, descLabel, onSort }: SortFieldProps) {
+  const toggle = () => onSort(active ? (`${field}${dir === 'Desc' ? 'Asc' : 'Desc'}` as NewsSort) : (`${field}Desc` as NewsSort));
+  const caret = (d: 'Asc' | 'Desc') => {
+    const on = active && dir === d;
+    const Icon = d === 'Asc' ? ArrowDropUp : ArrowDropDown;
+    return (
+      <ButtonBase
+        disabled={disabled}
+        aria-label={d === 'Asc' ? ascLabel : descLabel}
+        aria-pressed={on}
+        onClick={() => onSort(`${field}${d}` as NewsSort)}
+        sx={{ height: 11, width: 16, overflow: 'hidden', borderRadius: 0.5, color: on ? 'primary.main' : '#c0c4cc', '&:hover': { color: 'primary.main' } }}
+      >
+        <Icon sx={{ fontSize: 20, my: d === 'Asc' ? '2px 0 0' : '0 0 2px' }} />
+      </ButtonBase>
+    );
+  };
+  const body = (
+    <Box
+      data-sort-field={field}
+      data-active={active || undefined}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        height: 28,
+        pl: 1.25,
+        pr: 0.5,
+        border: '1px solid',
+        borderColor: active ? 'primary.main' : '#dcdfe6',
+        bgcolor: active ? 'rgba(64, 158, 255, 0.08)' : '#fff',
+        borderRadius: 1,
+        opacity: disabled ? 0.5 : 1,
+        transition: 'border-color .15s, background-color .15s',
+      }}
+    >
+      <ButtonBase
+        disabled={disabled}
+        onClick={toggle}
+        sx={{ fontSize: 13, color: active ? 'primary.main' : 'text.primary', fontWeight: active ? 600 : 400, pr: 0.25, height: '100%' }}
+      >
+        {label}
+      </ButtonBase>
+      <Box sx={{ display: 'inline-flex', flexDirection: 'column', justifyContent: 'center' }}>
+        {caret('Asc')}
+        {caret('Desc')}
+      </Box>
+    </Box>
+  );
+  return hint ? (
+    <Tooltip title={hint}>
+      <span>{body}</span>
+    </Tooltip>
+  ) : (
+    body
+  );
+}

@@ -1,0 +1,46 @@
+// Small building blocks shared by the news dialogs.
+import { useRef } from 'react';
+import { Box, Stack, Typography } from '@mui/material';
+
+/** The news title block of the edit dialogs: Chinese title above the original. */
+export function NewsTitleBlock({ news, label }: { news: { title: string; titleCn: string | null }; label: string }) {
+  const main = news.titleCn || news.title;
+  return (
+    <Box>
+      <FieldLabel>{label}</FieldLabel>
+      <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.6 }}>
+        {main}
+      </Typography>
+      {news.titleCn && news.title && news.title !== news.titleCn && (
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ lineHeight: 1.5 }}>
+          {news.title}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+export function FieldLabel({ children, hint }: { children: string; hint?: string }) {
+  return (
+    <Stack direction="row" spacing={1} alignItems="baseline" sx={{ mb: 0.75 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, color: 'text.primary' }}>
+        {children}
+      </Typography>
+      {hint && (
+        <Typography variant="caption" color="text.disabled">
+          {hint}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * `value` while the dialog is open, and the last one it had while it fades out after closing (the
+ * caller usually clears the item on close; the content would otherwise collapse mid-animation).
+ */
+export function useWhileOpen<T>(open: boolean, value: T): T {
+  const last = useRef(value);
+  if (open) last.current = value;
+  return open ? value : last.current;
+}
