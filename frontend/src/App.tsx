@@ -1,5 +1,5 @@
-import { lazy, type ReactNode, useMemo } from 'react';
-import { Admin, Authenticated, CustomRoutes, Resource, useTranslate } from 'react-admin';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { Admin, Authenticated, CustomRoutes, Loading, Resource, useTranslate } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { HorizonLayout } from './layout/HorizonLayout';
 import { HorizonNotification } from './layout/HorizonNotification';
@@ -11,10 +11,8 @@ import { NoPermissionPage } from './pages/NoPermissionPage';
 import { CatchAll, NotFoundPage } from './pages/NotFoundPage';
 import { ProcessLayout } from './pages/process/ProcessLayout';
 import { ProcessPlaceholder } from './pages/process/ProcessPlaceholder';
-import { NewsListSlot } from './pages/process/NewsListSlot';
 import { RedirectPage } from './pages/RedirectPage';
 import { UnderConstruction } from './pages/UnderConstruction';
-import { UserCenterPage } from './pages/userCenter/UserCenterPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n/i18nProvider';
@@ -29,6 +27,8 @@ function AccessDenied() {
   return <Navigate to="/401" replace />;
 }
 
+const NewsListSlot = lazy(() => import('./pages/process/NewsListSlot').then((m) => ({ default: m.NewsListSlot })));
+const UserCenterPage = lazy(() => import('./pages/userCenter/UserCenterPage').then((m) => ({ default: m.UserCenterPage })));
 const ProcessCenterPage = lazy(() => import('./pages/process/ProcessCenterPage').then((m) => ({ default: m.ProcessCenterPage })));
 
 /** The news index: the home of the product-processing system. */
@@ -109,7 +109,14 @@ function HorizonAdmin() {
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/redirect/*" element={<RedirectPage />} />
-        <Route path="/user/center" element={<UserCenterPage />} />
+        <Route
+          path="/user/center"
+          element={
+            <Suspense fallback={<Loading />}>
+              <UserCenterPage />
+            </Suspense>
+          }
+        />
         <Route path="/website-statistic" element={<ModulePlaceholder titleKey="app.modules.collect" />} />
         <Route path="/collect-config" element={<ModulePlaceholder titleKey="app.modules.collect" />} />
         <Route path="/dataExchange" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
@@ -126,7 +133,9 @@ function HorizonAdmin() {
           list={
             ListView && (
               <AccessGuard resource={name}>
-                <ListView />
+                <Suspense fallback={<Loading />}>
+                  <ListView />
+                </Suspense>
               </AccessGuard>
             )
           }

@@ -10,7 +10,7 @@ import { ADMIN_PASSWORD, BASE_URL, openBrowser, screenshot } from '../support.mj
 const TILES = ['数据采集', '动态跟踪', '系统管理', '数据存储', '专题知识构建', '技术线索发现'];
 const TOP_LINKS = [
   ['首页', /\/horizon\/productProcess-home(\?|$)/],
-  ['个人中心', /\/horizon\/productProcess-center\?curMenu=myFollow$/],
+  ['个人中心', /\/horizon\/productProcess-center\?curMenu=myFollow(&|$)/],
   ['稿件管理', /\/horizon\/productProcess-manu$/],
   ['产品加工', /\/horizon\/productProcess-product$/],
   ['成果管理', /\/horizon\/productProcess-achieve$/],
@@ -158,7 +158,7 @@ test('the shell fits a laptop and a phone', async () => {
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 1440, height: 900 });
   await topNav(page).getByRole('link', { name: '个人中心', exact: true }).click();
-  await page.waitForURL(/curMenu=myFollow$/);
+  await page.waitForURL(/curMenu=myFollow(&|$)/);
 });
 
 test('返回首页 and the logo return to the launch page', async () => {
