@@ -1,13 +1,28 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, Min } from 'class-validator';
+import { IsBoolean, IsDefined, IsInt, Max, Min } from 'class-validator';
 import type { BaseEntity } from '../database/base.entity.js';
 import { toBoolean } from './list-query.js';
 
 /** The `id` of an edit body: a positive integer (eladmin clients PUT whole records). */
 export const RecordId = () =>
   applyDecorators(ApiProperty({ description: '记录 id' }), Type(() => Number), IsInt({ message: 'id 必须是整数' }), Min(1, { message: 'id 必须是正整数' }));
+
+/**
+ * A required id of a bigint record (news items, collections, shares, subscriptions): a positive
+ * integer a JavaScript number holds exactly; each failure says which (`<label> 不能为空 / 必须是整数 /
+ * 必须是正整数 / 超出范围`).
+ */
+export const BigRecordId = (label = 'id', description = '记录 id') =>
+  applyDecorators(
+    ApiProperty({ description }),
+    Type(() => Number),
+    IsDefined({ message: `${label} 不能为空` }),
+    IsInt({ message: `${label} 必须是整数` }),
+    Min(1, { message: `${label} 必须是正整数` }),
+    Max(Number.MAX_SAFE_INTEGER, { message: `${label} 超出范围` }),
+  );
 
 /**
  * A boolean body field. eladmin's radio inputs send "true"/"false" strings, so those (and 1/0) are

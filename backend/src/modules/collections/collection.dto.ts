@@ -1,7 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { RecordId } from '../../common/http/dto.js';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Max, MaxLength } from 'class-validator';
+import { BigRecordId, RecordId } from '../../common/http/dto.js';
 import { IdFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 
 /** The sorts of the collected-news list (production-admin spec §4); default dateDesc. */
@@ -17,14 +16,7 @@ export class CollectQuery extends ListQuery {
   // `sort` (inherited) takes one of COLLECT_SORTS here, not `field,dir`; checked by the service.
 }
 
-const NewsId = () => (target: object, key: string) => {
-  ApiProperty({ description: '新闻 id' })(target, key);
-  Type(() => Number)(target, key);
-  IsDefined({ message: '新闻 id 不能为空' })(target, key);
-  IsInt({ message: '新闻 id 必须是整数' })(target, key);
-  Min(1, { message: '新闻 id 必须是正整数' })(target, key);
-  Max(Number.MAX_SAFE_INTEGER, { message: '新闻 id 超出范围' })(target, key);
-};
+const NewsId = () => BigRecordId('新闻 id', '新闻 id');
 
 const OptionalTitle = (label: string) => (target: object, key: string) => {
   ApiPropertyOptional()(target, key);

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, type TransformFnParams, Type } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { BigRecordId } from '../../common/http/dto.js';
 import { IdFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { NewsRowDto } from './news.dto.js';
 
@@ -28,12 +29,7 @@ export const HOME_SUGGEST_MAX = 50;
 export const GRAPH_MAX_ITEMS = 500;
 
 export class SimilarSearchQuery {
-  @ApiProperty({ description: '新闻 id' })
-  @Type(() => Number)
-  @IsDefined({ message: 'id 不能为空' })
-  @IsInt({ message: 'id 必须是整数' })
-  @Min(1, { message: 'id 必须是正整数' })
-  @Max(Number.MAX_SAFE_INTEGER, { message: 'id 超出范围' })
+  @BigRecordId('id', '新闻 id')
   id: number;
 
   @Size(SIMILAR_MAX, 10, '返回条数')

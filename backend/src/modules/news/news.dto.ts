@@ -1,7 +1,7 @@
-import { BooleanField } from '../../common/http/dto.js';
+import { BigRecordId, BooleanField } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength } from 'class-validator';
 
 import { IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 
@@ -57,11 +57,7 @@ export class NewsQuery extends ListQuery {
 }
 
 export class NewsInfoQuery {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: 'id 必须是整数' })
-  @Min(1, { message: 'id 必须是整数' })
-  @Max(Number.MAX_SAFE_INTEGER, { message: 'id 超出范围' })
+  @BigRecordId('id', '新闻 id')
   id: number;
 
   @ApiPropertyOptional()
@@ -70,11 +66,7 @@ export class NewsInfoQuery {
 }
 
 export class NewsIdDto {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt({ message: 'id 必须是整数' })
-  @Min(1, { message: 'id 必须是整数' })
-  @Max(Number.MAX_SAFE_INTEGER, { message: 'id 超出范围' })
+  @BigRecordId('id', '新闻 id')
   id: number;
 }
 

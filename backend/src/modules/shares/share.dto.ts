@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { BigRecordId } from '../../common/http/dto.js';
 import { IdFilter, MAX_PAGE_SIZE, PagedQuery, TrimmedFilter } from '../../common/http/list-query.js';
 
 /** Share list: default page size 15 (spec news-tracking §9). */
@@ -36,12 +37,7 @@ export class ShareQuery extends PagedQuery {
 }
 
 export class ShareAddDto {
-  @ApiProperty({ description: '新闻 id' })
-  @Type(() => Number)
-  @IsDefined({ message: '新闻 id 不能为空' })
-  @IsInt({ message: '新闻 id 必须是整数' })
-  @Min(1, { message: '新闻 id 必须是正整数' })
-  @Max(Number.MAX_SAFE_INTEGER, { message: '新闻 id 超出范围' })
+  @BigRecordId('新闻 id', '新闻 id')
   newsId: number;
 
   @ApiPropertyOptional()
