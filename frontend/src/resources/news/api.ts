@@ -13,9 +13,9 @@ const post = <T>(path: string, body: unknown) => requestJson<T>(path, { method: 
 /** A node of `GET api/NewsClassify/list` (root 全部 = 9999). */
 export interface ClassifyNode {
   id: number;
-  pid: number | null;
+  pid?: number | null;
   name: string;
-  code: string | null;
+  code?: string | null;
   label?: string;
   leaf?: boolean;
   children?: ClassifyNode[] | null;

@@ -3,12 +3,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { Box, Stack } from '@mui/material';
 import { useDataProvider } from 'react-admin';
 import type { HorizonDataProvider } from '../../../providers/dataProvider';
-import { errorMessage, useNotifyText } from '../../shared/hooks';
 import type { NewsRow } from '../types';
 import { ActionDialog } from './ActionDialog';
 import { ClassifyPicker } from './ClassifyPicker';
 import { classifyNameMap, classifyNames, useClassifyTree } from './classifyTree';
-import { FieldLabel, NewsTitleBlock, useWhileOpen } from './parts';
+import { FieldLabel, NewsTitleBlock, useDialogSubmit, useWhileOpen } from './parts';
 import { useDialogText } from './useDialogText';
 
 export interface ClassifyDialogProps {
@@ -22,11 +21,10 @@ export interface ClassifyDialogProps {
 export function ClassifyDialog({ open, news: newsProp, onClose, onSaved }: ClassifyDialogProps) {
   const news = useWhileOpen(open, newsProp);
   const t = useDialogText();
-  const notify = useNotifyText();
   const dataProvider = useDataProvider<HorizonDataProvider>();
   const tree = useClassifyTree(open);
   const [classify, setClassify] = useState<number[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useDialogSubmit();
 
   const openedId = open ? news?.id : undefined;
   useEffect(() => {
@@ -39,17 +37,10 @@ export function ClassifyDialog({ open, news: newsProp, onClose, onSaved }: Class
   const save = async () => {
     if (!news) return;
     const body = { id: news.id, classify: [...new Set(classify)] };
-    setSaving(true);
-    try {
-      await dataProvider.call('api/news/updateClassify', { method: 'POST', body });
-      notify(t('classify.saved'));
+    await submit(() => dataProvider.call('api/news/updateClassify', { method: 'POST', body }), t('classify.saved'), () => {
       onSaved?.({ classify: body.classify, classifyNames: classifyNames(body.classify, names, known) });
       onClose();
-    } catch (error) {
-      notify(errorMessage(error), 'error');
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -4,13 +4,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { Box, Stack } from '@mui/material';
 import { useDataProvider } from 'react-admin';
 import type { HorizonDataProvider } from '../../../providers/dataProvider';
-import { errorMessage, useNotifyText } from '../../shared/hooks';
 import type { NewsRow } from '../types';
 import { ActionDialog } from './ActionDialog';
 import { ClassifyPicker } from './ClassifyPicker';
 import { classifyNameMap, classifyNames, useClassifyTree } from './classifyTree';
 import { KeywordTags, type TagEdit, withPendingEdit } from './KeywordTags';
-import { FieldLabel, NewsTitleBlock, useWhileOpen } from './parts';
+import { FieldLabel, NewsTitleBlock, useDialogSubmit, useWhileOpen } from './parts';
 import { normaliseTags } from './tags';
 import { useDialogText } from './useDialogText';
 
@@ -31,13 +30,12 @@ export function classifyKeywordsBody(id: number, classify: readonly number[], ta
 export function EditTagsDialog({ open, news: newsProp, onClose, onSaved }: EditTagsDialogProps) {
   const news = useWhileOpen(open, newsProp);
   const t = useDialogText();
-  const notify = useNotifyText();
   const dataProvider = useDataProvider<HorizonDataProvider>();
   const tree = useClassifyTree(open);
   const [tags, setTags] = useState<string[]>([]);
   const [editing, setEditing] = useState<TagEdit | null>(null);
   const [classify, setClassify] = useState<number[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useDialogSubmit();
 
   // a fresh copy of the item's values each time the dialog opens (not when the parent re-renders)
   const openedId = open ? news?.id : undefined;
@@ -56,17 +54,10 @@ export function EditTagsDialog({ open, news: newsProp, onClose, onSaved }: EditT
     const body = classifyKeywordsBody(news.id, classify, tags, editing);
     setTags(body.keywords);
     setEditing(null);
-    setSaving(true);
-    try {
-      await dataProvider.call('api/news/updateClassifyAndKeywords', { method: 'POST', body });
-      notify(t('tags.saved'));
+    await submit(() => dataProvider.call('api/news/updateClassifyAndKeywords', { method: 'POST', body }), t('tags.saved'), () => {
       onSaved?.({ classify: body.classify, classifyNames: classifyNames(body.classify, names, known), keywords: body.keywords });
       onClose();
-    } catch (error) {
-      notify(errorMessage(error), 'error');
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -1,15 +1,13 @@
 // Set as noise / delete with confirmation (news:noise; the caller shows the action only with it).
 // 'noise' → POST api/news/setNoise {id} (the item moves to the noise class A5000 and leaves every
 // list); 'delete' → POST api/news/deleteById {id}.
-import { useState } from 'react';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
 import { Box, Stack, Typography } from '@mui/material';
 import { useDataProvider } from 'react-admin';
 import type { HorizonDataProvider } from '../../../providers/dataProvider';
-import { errorMessage, useNotifyText } from '../../shared/hooks';
 import type { NewsRef } from '../types';
 import { ActionDialog } from './ActionDialog';
-import { useWhileOpen } from './parts';
+import { useDialogSubmit, useWhileOpen } from './parts';
 import { useDialogText } from './useDialogText';
 
 export interface NoiseDeleteDialogProps {
@@ -28,24 +26,20 @@ export function NoiseDeleteDialog({ open, news: newsProp, action: actionProp, on
   const news = useWhileOpen(open, newsProp);
   const action = useWhileOpen(open, actionProp);
   const t = useDialogText();
-  const notify = useNotifyText();
   const dataProvider = useDataProvider<HorizonDataProvider>();
-  const [saving, setSaving] = useState(false);
+  const { saving, submit } = useDialogSubmit();
   const isDelete = action === 'delete';
 
   const run = async () => {
     if (!news) return;
-    setSaving(true);
-    try {
-      await dataProvider.call(NOISE_DELETE_PATHS[action], { method: 'POST', body: { id: news.id } });
-      notify(t(isDelete ? 'noise.delete_done' : 'noise.noise_done'));
-      onDone?.();
-      onClose();
-    } catch (error) {
-      notify(errorMessage(error), 'error');
-    } finally {
-      setSaving(false);
-    }
+    await submit(
+      () => dataProvider.call(NOISE_DELETE_PATHS[action], { method: 'POST', body: { id: news.id } }),
+      t(isDelete ? 'noise.delete_done' : 'noise.noise_done'),
+      () => {
+        onDone?.();
+        onClose();
+      },
+    );
   };
 
   return (

@@ -3,19 +3,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { HorizonDataProvider } from '../../../providers/dataProvider';
+import type { ClassifyNode } from '../api';
 
 export const CLASSIFY_ROOT_ID = 9999;
 
-/** A node of `api/NewsClassify/list*`. */
-export interface ClassifyNode {
-  id: number;
-  pid?: number | null;
-  name: string;
-  label?: string;
-  code?: string | null;
-  leaf?: boolean;
-  children?: ClassifyNode[] | null;
-}
+export type { ClassifyNode };
 
 /** Item of the RichTreeView: string ids; `selectable` only for leaves. */
 export interface ClassifyViewItem {

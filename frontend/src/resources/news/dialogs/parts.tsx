@@ -1,5 +1,6 @@
 // Small building blocks shared by the news dialogs.
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import { errorMessage, useNotifyText } from '../../shared/hooks';
 import { Box, Stack, Typography } from '@mui/material';
 
 /** The news title block of the edit dialogs: Chinese title above the original. */
@@ -43,4 +44,26 @@ export function useWhileOpen<T>(open: boolean, value: T): T {
   const last = useRef(value);
   if (open) last.current = value;
   return open ? value : last.current;
+}
+
+/**
+ * The confirm of a dialog: runs the request with `saving` set, then the success toast and `after`
+ * (onSaved, onClose); a failure shows the server's message and keeps the dialog open.
+ */
+export function useDialogSubmit() {
+  const notify = useNotifyText();
+  const [saving, setSaving] = useState(false);
+  const submit = async (request: () => Promise<unknown>, success: string, after: () => void) => {
+    setSaving(true);
+    try {
+      await request();
+      notify(success);
+      after();
+    } catch (error) {
+      notify(errorMessage(error), 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, submit };
 }
