@@ -8,6 +8,7 @@ import { DomainException } from '../../common/errors/domain.exception.js';
 import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
 import { formatDateTime } from '../../common/time/time.js';
 import { ClassifyService } from '../classify/classify.service.js';
+import { DictDetailsService } from '../dicts/dict-details.service.js';
 import type { NewsCreateDto } from './news-export.dto.js';
 import type { NewsQuery, NewsRowDto } from './news.dto.js';
 import { buildList, fromJoins, ROW_COLUMNS } from './news.query.js';
@@ -82,15 +83,13 @@ export class NewsExportService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly news: NewsService,
     private readonly classify: ClassifyService,
+    private readonly dictDetails: DictDetailsService,
   ) {}
 
   /** Labels of the `language` and `country` dictionaries (code → 英语 / 美国). */
   private async labels(): Promise<{ language: Map<string, string>; country: Map<string, string> }> {
-    const rows: Array<{ dict: string; label: string; value: string }> = await this.db.query(
-      `SELECT d.name AS dict, dd.label, dd.value FROM sys_dict_detail dd JOIN sys_dict d ON d.id = dd.dict_id
-       WHERE d.name IN ('language', 'country')`,
-    );
-    const map = (dict: string) => new Map(rows.filter((r) => r.dict === dict).map((r) => [r.value, r.label]));
+    const dicts = await this.dictDetails.map('language,country');
+    const map = (dict: string) => new Map(dicts[dict].map((d) => [d.value, d.label]));
     return { language: map('language'), country: map('country') };
   }
 

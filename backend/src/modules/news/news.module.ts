@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ClassifyModule } from '../classify/classify.module.js';
+import { DictsModule } from '../dicts/dicts.module.js';
 import { NewsController } from './news.controller.js';
 import { NewsDiscoverController } from './news-discover.controller.js';
 import { NewsDiscoverService } from './news-discover.service.js';
@@ -7,5 +8,5 @@ import { NewsExportController } from './news-export.controller.js';
 import { NewsExportService } from './news-export.service.js';
 import { NewsService } from './news.service.js';
 
-@Module({ imports: [ClassifyModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsService, NewsDiscoverService, NewsExportService], exports: [NewsService] })
+@Module({ imports: [ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsService, NewsDiscoverService, NewsExportService], exports: [NewsService] })
 export class NewsModule {}
