@@ -26,6 +26,61 @@ export interface AppConfig {
   newsCountCap: number;
   /** Platform settings for the UI (`GET api/platform/settings`). */
   platform: PlatformConfig;
+  /** `REDIS_URL`: BullMQ queues, socket.io Redis adapter. Unset = everything in process. */
+  redisUrl?: string;
+  /** `REVIEW_ALLOW_SELF`: may a reviewer approve their own translation (default false). */
+  reviewAllowSelf: boolean;
+  /** Machine translation (`MT_*`). */
+  mt: MtConfig;
+}
+
+export const MT_ENGINES = ['none', 'libretranslate', 'openai', 'apertium'] as const;
+export type MtEngineName = (typeof MT_ENGINES)[number];
+
+export interface MtConfig {
+  /** `MT_ENGINE`: which adapter translates; `none` (default) = machine translation not configured. */
+  engine: MtEngineName;
+  /** `MT_URL`: the engine's base address (required unless engine is none). */
+  url?: string;
+  /** `MT_API_KEY`: LibreTranslate `api_key` / OpenAI-compatible bearer token. */
+  apiKey?: string;
+  /** `MT_MODEL`: chat model for the openai engine. */
+  model: string;
+  /** `MT_PROMPT`: system prompt for the openai engine; `{source}` and `{target}` are replaced. */
+  prompt?: string;
+  /** `MT_TARGET_LANG`: the language items are translated into (default zh). */
+  targetLang: string;
+  /** `MT_CONCURRENCY`: requests in flight to the engine per process. */
+  concurrency: number;
+  /** `MT_TIMEOUT_SECONDS`: one engine request. */
+  timeoutMs: number;
+  /** `MT_CHUNK_CHARS`: long texts are sent in pieces of at most this many characters (paragraph boundaries). */
+  chunkChars: number;
+  /** `MT_ATTEMPTS`: tries per background job (exponential backoff between them). */
+  attempts: number;
+  /** `MT_AUTO`: translate new items in the background (default true when an engine is configured). */
+  auto: boolean;
+}
+
+function mtConfig(env: NodeJS.ProcessEnv, errors: string[]): MtConfig {
+  const raw = (env.MT_ENGINE || 'none').trim().toLowerCase();
+  const engine = (MT_ENGINES as readonly string[]).includes(raw) ? (raw as MtEngineName) : 'none';
+  if (engine !== raw) errors.push(`MT_ENGINE must be one of ${MT_ENGINES.join(', ')}, got "${raw}"`);
+  const url = httpUrl('MT_URL', env.MT_URL, errors);
+  if (engine !== 'none' && !url) errors.push(`MT_URL is required when MT_ENGINE=${engine}`);
+  return {
+    engine,
+    url,
+    apiKey: env.MT_API_KEY || undefined,
+    model: env.MT_MODEL?.trim() || 'qwen2.5:7b-instruct',
+    prompt: env.MT_PROMPT?.trim() || undefined,
+    targetLang: env.MT_TARGET_LANG?.trim() || 'zh',
+    concurrency: int('MT_CONCURRENCY', env.MT_CONCURRENCY, 2, 1),
+    timeoutMs: int('MT_TIMEOUT_SECONDS', env.MT_TIMEOUT_SECONDS, 60, 1) * 1000,
+    chunkChars: int('MT_CHUNK_CHARS', env.MT_CHUNK_CHARS, 2000, 200),
+    attempts: int('MT_ATTEMPTS', env.MT_ATTEMPTS, 3, 1),
+    auto: bool(env.MT_AUTO, engine !== 'none'),
+  };
 }
 
 /** The external systems the UI opens in a new window, by the name clients ask for. */
@@ -90,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     title: env.PLATFORM_TITLE?.trim() || undefined,
     externalUrls: externalUrls(env, errors),
   };
+  const mt = mtConfig(env, errors);
   if (production && !env.JWT_SECRET) errors.push('JWT_SECRET is required in production');
   if (production && env.JWT_SECRET && env.JWT_SECRET.length < 32) errors.push('JWT_SECRET must be at least 32 characters');
   if (errors.length) throw new Error(`Configuration error:\n- ${errors.join('\n- ')}`);
@@ -116,6 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     avatarMaxBytes: int('AVATAR_MAX_MB', env.AVATAR_MAX_MB, 5, 1) * 1024 * 1024,
     newsCountCap: int('NEWS_COUNT_CAP', env.NEWS_COUNT_CAP, 10_000, 1),
     platform,
+    redisUrl: env.REDIS_URL?.trim() || undefined,
+    reviewAllowSelf: bool(env.REVIEW_ALLOW_SELF, false),
+    mt,
   };
 }
 
