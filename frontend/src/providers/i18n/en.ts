@@ -3,6 +3,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { dialogsEn } from '../../resources/news/dialogs/i18n';
 import { newsEn } from '../../resources/news/i18n';
+import { journalsEn } from '../../resources/journals/i18n';
 import type { zhApp, zhResources } from './zh';
 
 const audit = {
@@ -319,6 +320,11 @@ export const enApp: typeof zhApp = {
     keys_copy_manual: 'The key is selected: press Ctrl+C to copy it',
     keys_done: 'I have saved it',
   },
+  live: {
+    region: 'Live notices',
+    untitled: 'New message',
+    close: 'Close',
+  },
   export: {
     running: 'Exporting…',
     failed: 'Export failed',
@@ -330,4 +336,5 @@ export const enMessages: TranslationMessages = {
   app: { ...enApp, news_dialogs: dialogsEn },
   resources: enResources,
   news: newsEn,
+  journals: journalsEn,
 };

@@ -4,6 +4,7 @@
 import type { TranslationMessages } from 'react-admin';
 import { dialogsZh } from '../../resources/news/dialogs/i18n';
 import { newsZh } from '../../resources/news/i18n';
+import { journalsZh } from '../../resources/journals/i18n';
 
 const raMessages = {
   action: {
@@ -532,6 +533,11 @@ export const zhApp = {
     keys_copy_manual: '已选中密钥，请按 Ctrl+C 复制',
     keys_done: '我已保存',
   },
+  live: {
+    region: '实时通知',
+    untitled: '新消息',
+    close: '关闭',
+  },
   export: {
     running: '正在导出…',
     failed: '导出失败',
@@ -543,4 +549,5 @@ export const zhMessages: TranslationMessages = {
   app: { ...zhApp, news_dialogs: dialogsZh },
   resources: zhResources,
   news: newsZh,
+  journals: journalsZh,
 };

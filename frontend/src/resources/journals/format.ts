@@ -1,0 +1,30 @@
+// How the journal fields read in the tables (status labels, editor names, days).
+import { JOURNAL_STATUSES, type JournalEditor, type JournalStatus } from './types';
+
+export const isJournalStatus = (value: unknown): value is JournalStatus =>
+  typeof value === 'string' && (JOURNAL_STATUSES as readonly string[]).includes(value);
+
+/** `"3, 7"` / `"3,7"` → `[3, 7]` (blanks and non-numbers dropped, order and duplicates kept once). */
+export function parseEditorIds(editorIds: string | null | undefined): number[] {
+  if (editorIds === null || editorIds === undefined) return [];
+  const ids = String(editorIds)
+    .split(/[,，\s]+/)
+    .filter(Boolean)
+    .map(Number)
+    .filter((id) => Number.isInteger(id) && id > 0);
+  return [...new Set(ids)];
+}
+
+/**
+ * The editors by name (`张编辑、李翻译`): nickname, else account; an id with no known user (not
+ * loaded yet, disabled, deleted) stays as its number. Empty string when there are none.
+ */
+export function editorNames(editorIds: string | null | undefined, users: readonly JournalEditor[] | undefined): string {
+  const byId = new Map((users ?? []).map((user) => [user.id, user.nickName || user.username]));
+  return parseEditorIds(editorIds)
+    .map((id) => byId.get(id) ?? String(id))
+    .join('、');
+}
+
+/** `yyyy-MM-dd` of a day or time string (a plan publish time sent with a time still reads as a day). */
+export const dayOf = (value: string | null | undefined): string => (value ? value.slice(0, 10) : '');

@@ -1,0 +1,98 @@
+// Messages of the journal screens, zh-CN first. The lead merges them into the catalogues as
+// `journals: journalsZh` (zh.ts) and `journals: journalsEn` (en.ts), as the news screens' `news`;
+// until then `useJournalText` falls back to the Chinese text below.
+
+export const JOURNALS_I18N_PREFIX = 'journals';
+
+export const journalsZh = {
+  status: {
+    edit: '编辑审核中',
+    submit: '已提交',
+    done: '已完成',
+    review: '更正版',
+  },
+  daily: {
+    title: '选择日刊',
+    cancel: '取消',
+    confirm: '确认',
+    start: '开始日期',
+    end: '结束日期',
+    to: '至',
+    search: '查询',
+    start_missing: '请选择开始日期',
+    end_missing: '请选择结束日期',
+    start_after_end: '开始日期不能晚于结束日期',
+    col_index: '序号',
+    col_product: '产品名称',
+    col_year: '年度',
+    col_no: '期号',
+    col_editors: '编辑',
+    col_status: '状态',
+    col_memo: '备注',
+    col_create_time: '创建时间',
+    col_plan_publish: '计划出版时间',
+    col_creator: '创建人',
+    select_row: '选择第 %{index} 行',
+    select_page: '选择本页全部日刊',
+    selected: '已选 %{count} 期',
+    clear_selection: '清空选择',
+    loading: '正在加载日刊…',
+    empty: '所选时间段内没有日刊',
+    empty_hint: '可以调整日期范围后重新查询',
+    unavailable: '日刊数据暂不可用',
+    load_failed: '加载日刊失败',
+    retry: '重试',
+    total: '共 %{total} 条',
+    rows: '%{from}-%{to} / 共 %{total} 条',
+    prev: '上一页',
+    next: '下一页',
+  },
+};
+
+export type JournalMessages = typeof journalsZh;
+
+/** Same keys as `journalsZh` (checked by the type and by i18n.test.ts). */
+export const journalsEn: JournalMessages = {
+  status: {
+    edit: 'In editing / review',
+    submit: 'Submitted',
+    done: 'Completed',
+    review: 'Corrected version',
+  },
+  daily: {
+    title: 'Choose daily journals',
+    cancel: 'Cancel',
+    confirm: 'Confirm',
+    start: 'Start date',
+    end: 'End date',
+    to: 'to',
+    search: 'Search',
+    start_missing: 'Please choose a start date',
+    end_missing: 'Please choose an end date',
+    start_after_end: 'The start date cannot be after the end date',
+    col_index: 'No.',
+    col_product: 'Product',
+    col_year: 'Year',
+    col_no: 'Issue',
+    col_editors: 'Editors',
+    col_status: 'Status',
+    col_memo: 'Memo',
+    col_create_time: 'Created',
+    col_plan_publish: 'Planned publication',
+    col_creator: 'Created by',
+    select_row: 'Select row %{index}',
+    select_page: 'Select every journal on this page',
+    selected: '%{count} selected',
+    clear_selection: 'Clear selection',
+    loading: 'Loading daily journals…',
+    empty: 'No daily journals in the chosen period',
+    empty_hint: 'Change the dates and search again',
+    unavailable: 'Daily journals are not available yet',
+    load_failed: 'Failed to load the daily journals',
+    retry: 'Retry',
+    total: '%{total} in total',
+    rows: '%{from}-%{to} of %{total}',
+    prev: 'Previous page',
+    next: 'Next page',
+  },
+};

@@ -1,0 +1,58 @@
+// Records of the journal calls (`api/productJournal/*`, docs/journals-api.md). Journal production
+// itself (the workbench, product setup) arrives with the journal backend; these are the shapes the
+// daily journal picker reads.
+
+/** Journal status (production-admin.md §4): edit → submit → done → review → done. */
+export type JournalStatus = 'edit' | 'submit' | 'done' | 'review';
+
+export const JOURNAL_STATUSES: readonly JournalStatus[] = ['edit', 'submit', 'done', 'review'];
+
+export interface JournalProductRef {
+  id: number;
+  name: string;
+}
+
+export interface JournalUserRef {
+  id: number;
+  username: string;
+}
+
+/** A row of `GET api/productJournal/dailyJournalList`. */
+export interface JournalRow {
+  id: number;
+  product: JournalProductRef | null;
+  /** 年度, e.g. 2026. */
+  year: number;
+  /** 期号 within the year. */
+  journalNo: number;
+  /** Responsible editors: user ids as a comma string (`"3,7"`), or null. */
+  editorIds: string | null;
+  status: JournalStatus;
+  memo: string | null;
+  /** `yyyy-MM-dd HH:mm:ss`. */
+  createTime: string;
+  /** `yyyy-MM-dd` (a day, no time). */
+  planPublishTime: string | null;
+  createBy: JournalUserRef | null;
+}
+
+/** The answer of the list calls: one page and the total over all pages. */
+export interface JournalPage {
+  content: JournalRow[];
+  totalElements: number;
+}
+
+/** Query of `dailyJournalList`: days inclusive (`yyyy-MM-dd`, by createTime), `page` zero-based. */
+export interface DailyJournalQuery {
+  startDate: string;
+  endDate: string;
+  page: number;
+  size: number;
+}
+
+/** A user of `GET api/users/selectUser`, used to show editor ids as names. */
+export interface JournalEditor {
+  id: number;
+  username: string;
+  nickName: string | null;
+}
