@@ -12,7 +12,9 @@ import { HealthModule } from './modules/health/health.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { LogsModule } from './modules/logs/logs.module.js';
 import { NewsModule } from './modules/news/news.module.js';
+import { TranslationModule } from './modules/translation/translation.module.js';
 import { PlatformModule } from './modules/platform/platform.module.js';
+import { RealtimeModule } from './modules/realtime/realtime.module.js';
 import { MenusModule } from './modules/menus/menus.module.js';
 import { RolesModule } from './modules/roles/roles.module.js';
 import { ThemesModule } from './modules/themes/themes.module.js';
@@ -23,7 +25,7 @@ export class AppModule {
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule],
+      imports: [CoreModule.forRoot(config), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule],
     };
   }
 }

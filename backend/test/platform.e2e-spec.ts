@@ -23,7 +23,7 @@ describe('api/platform', () => {
     it('answers the platform settings to any logged-in user', async () => {
       const res = await get('/api/platform/settings');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ logoutEnabled: true, title: null, externalTargets: ['knowledge', 'collect'] });
+      expect(res.body).toEqual({ logoutEnabled: true, title: null, externalTargets: ['knowledge', 'collect'], mt: { engine: 'none', configured: false } });
     });
 
     it('401 without a session', async () => {
@@ -95,7 +95,7 @@ describe('api/platform with logout disabled and a title', () => {
     const token = await t.login('admin');
     const res = await t.http().get('/api/platform/settings').set('Authorization', bearer(token));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ logoutEnabled: false, title: '动态跟踪系统', externalTargets: [] });
+    expect(res.body).toEqual({ logoutEnabled: false, title: '动态跟踪系统', externalTargets: [], mt: { engine: 'none', configured: false } });
     const graph = await t.http().get('/api/platform/externalUrl?target=knowledge').set('Authorization', bearer(token));
     expect(graph.status).toBe(404);
   });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { Layout } from 'react-admin';
+import { LiveNotices } from '../components/LiveNotices';
 import { Footer } from './Footer';
 import { HorizonAppBar } from './HorizonAppBar';
 import { HorizonSidebar } from './HorizonSidebar';
@@ -14,6 +15,7 @@ export function HorizonLayout({ children }: { children: ReactNode }) {
   const { settings } = useSettings();
   return (
     <MenusProvider>
+      <LiveNotices />
       <Layout
         appBar={HorizonAppBar}
         menu={SidebarMenu}

@@ -8,9 +8,11 @@ import { OperationLog } from '../../modules/logs/log.entity.js';
 import { Menu } from '../../modules/menus/menu.entity.js';
 import { News, NewsCollect, NewsDept, NewsSearchHistory, NewsSuggest, NewsUser, NewsWebsite } from '../../modules/news/news.entity.js';
 import { Role } from '../../modules/roles/role.entity.js';
+import { MtGlossaryTerm, NewsTranslation } from '../../modules/translation/translation.entity.js';
 import { NewsTheme } from '../../modules/themes/theme.entity.js';
 import { User } from '../../modules/users/user.entity.js';
 
 /** Every entity, listed once for the app and the migration CLI. */
 export const ENTITIES = [Dept, Job, Menu, Role, User, Dict, DictDetail, OperationLog, Session, Captcha, LoginFailure, Setting, AccessKey, NewsClassify, NewsTheme,
-  NewsWebsite, News, NewsDept, NewsUser, NewsCollect, NewsSuggest, NewsSearchHistory, NewsInterest];
+  NewsWebsite, News, NewsDept, NewsUser, NewsCollect, NewsSuggest, NewsSearchHistory, NewsInterest,
+  NewsTranslation, MtGlossaryTerm];

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, StreamableFile } from '@nestjs/common';
+import { Inject, Injectable, StreamableFile } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import type { DataSource } from 'typeorm';
+import { htmlToText } from '../../common/text/html-to-text.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException } from '../../common/errors/domain.exception.js';
 import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
@@ -40,28 +42,6 @@ interface WordItem extends NewsRowDto {
 const XML_ILLEGAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const xmlSafe = (text: string) => text.replace(XML_ILLEGAL, '');
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-/**
- * Plain text of a translation that may be HTML (the translation editor is rich text): block ends and
- * <br> become line breaks, tags are dropped, entities decoded. Text without tags is returned as is.
- */
-export function htmlToText(text: string): string {
-  if (!/<\/?[a-z][^>]*>/i.test(text)) return text;
-  return text
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|h[1-6]|li|tr|blockquote|pre)\s*>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') {
-        const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-      }
-      return ENTITIES[e.toLowerCase()] ?? m;
-    });
-}
-
 /** The Word file's name: the title cut to FILE_TITLE_MAX characters, without `/\:*?"<>|` and control characters. */
 export function wordFileName(title: string, fallback: string): string {
   // eslint-disable-next-line no-control-regex
@@ -84,6 +64,7 @@ export class NewsExportService {
     private readonly news: NewsService,
     private readonly classify: ClassifyService,
     private readonly dictDetails: DictDetailsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Labels of the `language` and `country` dictionaries (code → 英语 / 美国). */
@@ -203,8 +184,8 @@ export class NewsExportService {
     const search = toTsVector(documentTokens({ title: dto.title, titleCn: dto.titleCn, content: dto.content }));
     const inserted: Array<{ id: string }> = await this.db.query(
       `INSERT INTO news (title, title_cn, content, content_html, url, publish_time, web_id, web_name, language, country,
-                         create_by, keywords, classify, is_noise, search)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text[], $13::int[], $14, $15::tsvector)
+                         create_by, keywords, classify, is_noise, search, mt_status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text[], $13::int[], $14, $15::tsvector, $16)
        ON CONFLICT (url) DO NOTHING RETURNING id`,
       [
         dto.title,
@@ -222,6 +203,8 @@ export class NewsExportService {
         classify,
         classify.includes(noiseId),
         search,
+        // New items are machine-translated in the background when an engine is configured (the sweep queues them).
+        this.config.mt.engine !== 'none' && this.config.mt.auto ? 'pending' : null,
       ],
     );
     if (!inserted.length) throw DomainException.conflict('该链接的新闻已存在');

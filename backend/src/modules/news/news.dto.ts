@@ -232,4 +232,7 @@ export interface NewsInfoDto extends NewsRowDto {
   editorId: number | null;
   examineId: number | null;
   deptId: number | null;
+  /** Machine translation state: 'pending' | 'running' | 'done' | 'failed' | 'skipped' | null. */
+  mtStatus: string | null;
+  mtError: string | null;
 }

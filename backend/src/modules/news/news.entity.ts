@@ -34,6 +34,7 @@ export interface NewsFile {
 @Index('idx_news_publish', ['publishTime', 'id'], { where: 'NOT is_noise' })
 @Index('idx_news_create', ['createTime', 'id'], { where: 'NOT is_noise' })
 @Index('idx_news_count', ['count', 'id'], { where: 'NOT is_noise' })
+@Index('idx_news_mt_open', { synchronize: false })
 export class News {
   @PrimaryGeneratedColumn('increment', { type: 'bigint' })
   id: string;
@@ -50,9 +51,21 @@ export class News {
   @Column({ type: 'text', nullable: true })
   contentHtml: string | null;
 
-  /** Machine translation of the content. */
+  /** Machine translation of the content (HTML when the item has HTML, else plain text). */
   @Column({ type: 'text', nullable: true })
   contentCn: string | null;
+
+  /** Machine translation state: 'pending' | 'running' | 'done' | 'failed' | 'skipped' (already Chinese) | null (never asked). */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  mtStatus: string | null;
+
+  /** Last machine-translation failure (engine message), null after a success. */
+  @Column({ type: 'text', nullable: true })
+  mtError: string | null;
+
+  /** When mtStatus last changed. */
+  @Column({ type: 'timestamptz', nullable: true })
+  mtTime: Date | null;
 
   @Index({ unique: true })
   @Column({ type: 'varchar', length: 1000 })

@@ -7,6 +7,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { DEFAULT_PAGE_SIZE, page } from '../../common/http/list-query.js';
 import { CLASSIFY_ROOT_ID } from '../classify/classify.entity.js';
+import { clip, html, NoticeService } from '../realtime/notice.service.js';
 import { ClassifyService } from '../classify/classify.service.js';
 import { NEWS_SORTS, type NewsInfoDto, type NewsPage, type SearchHistoryDto, type NewsQuery, type NewsRowDto, type NewsSort } from './news.dto.js';
 import { fromJoins, type ListContext, Params, ROW_COLUMNS, runList } from './news.query.js';
@@ -30,6 +31,7 @@ export class NewsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly classify: ClassifyService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly notices: NoticeService,
   ) {
     this.exec = poolExec(db);
   }
@@ -37,9 +39,13 @@ export class NewsService {
   /** The list's statements run on the pool directly (the hot path; see poolExec). */
   private readonly exec: Exec;
 
-  /** The department whose state the caller sees: own dept (default) or its parent; anything else → 403. */
+  /**
+   * The department whose state the caller sees: own dept (default), its parent (the spec's review
+   * department), or any department of the caller's data scope (全部 = every one); anything else → 403.
+   */
   async resolveDept(user: Principal, deptId: number | undefined): Promise<number | null> {
     if (deptId === undefined || deptId === user.deptId) return user.deptId;
+    if (user.dataScope === null || user.dataScope.includes(deptId)) return deptId;
     if (user.deptId != null) {
       const rows: Array<{ pid: number | null }> = await this.db.query('SELECT pid FROM sys_dept WHERE id = $1', [user.deptId]);
       if (rows[0]?.pid === deptId) return deptId;
@@ -117,7 +123,8 @@ export class NewsService {
       await em.query('INSERT INTO news_user (news_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, user.userId]);
       const rows: Raw[] = await em.query(
         `SELECT ${ROW_COLUMNS}, n.content, n.content_html AS "contentHtml", n.content_cn AS "contentCn", n.files,
-                d.abstracts, d.content_trans AS "contentTrans", d.editor_id AS "editorId", d.examine_id AS "examineId"
+                d.abstracts, d.content_trans AS "contentTrans", d.editor_id AS "editorId", d.examine_id AS "examineId",
+                n.mt_status AS "mtStatus", n.mt_error AS "mtError"
          ${fromJoins('$2', '$3')} WHERE n.id = $1`,
         [id, deptId, user.userId],
       );
@@ -138,7 +145,7 @@ export class NewsService {
       `INSERT INTO news_dept (news_id, dept_id, update_by, ${cols.join(', ')})
        SELECT n.id, ${dept}, ${by}, ${values.join(', ')} FROM news n WHERE n.id = ${newsId}
        ON CONFLICT (news_id, dept_id) DO UPDATE SET ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')},
-         update_by = EXCLUDED.update_by, update_time = now(), version = news_dept.version + 1
+         update_by = EXCLUDED.update_by, update_time = now()
        RETURNING news_id`,
       p.values,
     );
@@ -149,8 +156,27 @@ export class NewsService {
     return this.upsertDept(id, user, { is_recommend: isRecommend });
   }
 
-  updateYj(id: number, yj: boolean, user: Principal): Promise<void> {
-    return this.upsertDept(id, user, { yj });
+  /** Setting the warning tells the rest of the department (live channel). */
+  async updateYj(id: number, yj: boolean, user: Principal): Promise<void> {
+    await this.upsertDept(id, user, { yj });
+    if (!yj || user.deptId == null) return;
+    const rows: Array<{ title: string | null; nickName: string | null }> = await this.db.query(
+      `SELECT COALESCE(d.title_cn, n.title_cn, n.title) AS title, (SELECT nick_name FROM sys_user WHERE id = $3) AS "nickName"
+         FROM news n LEFT JOIN news_dept d ON d.news_id = n.id AND d.dept_id = $2 WHERE n.id = $1`,
+      [id, user.deptId, user.userId],
+    );
+    this.notices.toDept(
+      user.deptId,
+      {
+        msgType: 'WARN',
+        type: 'news.warned',
+        title: '新闻预警',
+        msg: html`${rows[0]?.nickName || user.username} 将新闻《${clip(rows[0]?.title, 80)}》标记为预警`,
+        newsId: String(id),
+        deptId: user.deptId,
+      },
+      { exceptUserId: user.userId },
+    );
   }
 
   async updateClassify(id: number, classify: number[], user: Principal): Promise<void> {

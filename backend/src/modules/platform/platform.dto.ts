@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn } from 'class-validator';
-import { EXTERNAL_TARGETS, type ExternalTarget } from '../../config/config.js';
+import { EXTERNAL_TARGETS, type ExternalTarget, MT_ENGINES, type MtEngineName } from '../../config/config.js';
 
 /** What each external system is called in messages (the launch page's tiles, the collection header). */
 export const EXTERNAL_TARGET_LABELS: Record<ExternalTarget, string> = {
@@ -16,6 +16,14 @@ export class ExternalUrlQuery {
   target: ExternalTarget;
 }
 
+export class MtSettingsDto {
+  @ApiProperty({ enum: MT_ENGINES })
+  engine: MtEngineName;
+
+  @ApiProperty({ description: 'false = 机器翻译未配置（界面不提供机翻按钮）' })
+  configured: boolean;
+}
+
 export class PlatformSettingsDto {
   @ApiProperty({ description: '用户菜单是否提供“退出登录”（PLATFORM_LOGOUT_ENABLED）' })
   logoutEnabled: boolean;
@@ -25,7 +33,11 @@ export class PlatformSettingsDto {
 
   @ApiProperty({ enum: EXTERNAL_TARGETS, isArray: true, description: '已配置地址的外部系统' })
   externalTargets: ExternalTarget[];
+
+  @ApiProperty({ type: () => MtSettingsDto, description: '机器翻译引擎（MT_ENGINE）' })
+  mt: MtSettingsDto;
 }
+
 
 export class ExternalUrlDto {
   @ApiProperty({ example: 'https://kg.example.org/', description: '在新窗口中打开的地址' })

@@ -14,6 +14,7 @@ export class PlatformService {
       logoutEnabled,
       title: title ?? null,
       externalTargets: EXTERNAL_TARGETS.filter((target) => externalUrls[target]),
+      mt: { engine: this.config.mt.engine, configured: this.config.mt.engine !== 'none' },
     };
   }
 

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { likePattern, page, type Page } from '../../common/http/list-query.js';
+import { clip, html, NoticeService } from '../realtime/notice.service.js';
 import { SHARE_PAGE_SIZE, type ShareAddDto, type ShareDto, type ShareQuery } from './share.dto.js';
 
 interface ShareRow {
@@ -40,7 +41,10 @@ const toShareDto = (r: ShareRow): ShareDto => ({
 
 @Injectable()
 export class SharesService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly notices: NoticeService,
+  ) {}
 
   /** One record per recipient; the sender is always the caller. */
   async add(fromId: number, dto: ShareAddDto): Promise<ShareDto[]> {
@@ -59,6 +63,17 @@ export class SharesService {
     );
     if (!created.length) throw DomainException.notFound('新闻不存在或已被删除');
     const rows: ShareRow[] = await this.db.query(`${SELECT} ${FROM} WHERE s.id = ANY($1::bigint[]) ORDER BY s.id`, [created.map((c) => c.id)]);
+    for (const r of rows) {
+      if (r.toId === fromId) continue;
+      const note = r.content ? html`：${clip(r.content, 100)}` : '';
+      this.notices.toUser(r.toId, {
+        msgType: 'INFO',
+        type: 'share',
+        title: '收到分享',
+        msg: html`${r.fromNickName || r.fromUsername} 分享了新闻《${clip(r.newsTitleCn || r.newsTitle, 80)}》` + note,
+        newsId: String(r.newsId),
+      });
+    }
     return rows.map(toShareDto);
   }
 

@@ -25,6 +25,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { LanguageMenuButton } from '../../components/LanguageMenuButton';
 import { Logo } from '../../components/Logo';
+import { LiveNotices } from '../../components/LiveNotices';
 import { activeProcessNav, LAUNCH_PATH, PROCESS_NAV } from './processNav';
 import { ProcessUserMenu } from './ProcessUserMenu';
 import { usePlatformSettings } from './usePlatformSettings';
@@ -187,6 +188,7 @@ export function ProcessLayout() {
         </Box>
       </Drawer>
 
+      <LiveNotices />
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1, sm: 2 } }}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />

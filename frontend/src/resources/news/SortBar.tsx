@@ -20,6 +20,8 @@ export function SortBar({ curMenu, sort, hasSearch, onSort }: SortBarProps) {
   const t = useNewsT();
   const activeField = sortFieldOf(sort);
   const activeDir = sortDirOf(sort);
+  // In the collected list the create sorts order by the time of collecting (api/newsCollect).
+  const labelOf = (field: SortField) => t(curMenu === 'collect' && field === 'create' ? 'sort.collected' : `sort.${field}`);
 
   return (
     <Box role="group" aria-label={t('sort.label')} sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
@@ -30,13 +32,13 @@ export function SortBar({ curMenu, sort, hasSearch, onSort }: SortBarProps) {
         <SortField
           key={field}
           field={field}
-          label={t(`sort.${field}`)}
+          label={labelOf(field)}
           active={activeField === field}
           dir={activeDir}
           disabled={field === 'score' && !hasSearch}
           hint={field === 'score' && !hasSearch ? t('sort.score_hint') : undefined}
-          ascLabel={`${t(`sort.${field}`)}${t('sort.asc')}`}
-          descLabel={`${t(`sort.${field}`)}${t('sort.desc')}`}
+          ascLabel={`${labelOf(field)}${t('sort.asc')}`}
+          descLabel={`${labelOf(field)}${t('sort.desc')}`}
           onSort={onSort}
         />
       ))}

@@ -48,6 +48,7 @@ export const SEED_MENUS: Array<{ module: MenuModule; menus: SeedMenu[] }> = [
           page('字典管理', 'dict', 'system/dict/index', 'dictionary', 'dict:list', buttons('dict', '字典')),
           page('新闻主题', 'theme', 'system/theme/index', 'theme', 'newsTheme:list', buttons('newsTheme', '主题')),
           page('新闻分类', 'classify', 'system/classify/index', 'tree', 'newsClassify:list', buttons('newsClassify', '分类')),
+          page('机器翻译', 'mt', 'system/mt/index', 'language', 'mt:list', buttons('mt', '术语')),
         ],
       },
       {

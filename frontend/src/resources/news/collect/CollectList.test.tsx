@@ -71,6 +71,10 @@ describe('CollectList', { timeout: 15_000 }, () => {
     await waitFor(() => expect(listCalls(provider).at(-1)).toBe('api/newsCollect?sort=dateDesc&page=2&size=20'));
     fireEvent.click(screen.getByRole('button', { name: '浏览量降序' }));
     await waitFor(() => expect(listCalls(provider).at(-1)).toBe('api/newsCollect?sort=numDesc&page=0&size=20'));
+    // createAsc/createDesc order by the time of collecting here, and say so.
+    fireEvent.click(screen.getByRole('button', { name: '收藏时间升序' }));
+    await waitFor(() => expect(listCalls(provider).at(-1)).toBe('api/newsCollect?sort=createAsc&page=0&size=20'));
+    expect(screen.queryByText('入库时间')).toBeNull();
   });
 
   it('a title search reloads page 1 with the title', async () => {

@@ -1,0 +1,233 @@
+import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { DomainException } from '../../common/errors/domain.exception.js';
+import { page, type Page } from '../../common/http/list-query.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { detectLanguage } from './engine/detect-language.js';
+import { createTranslationEngine } from './engine/engine.factory.js';
+import { translateDocument } from './engine/html-chunks.js';
+import { withConcurrency } from './engine/limit.js';
+import { primaryLanguage } from './engine/language-codes.js';
+import { MtEngineError, type TranslationEngine } from './engine/translation-engine.js';
+import { GlossaryService } from './glossary.service.js';
+import { BullMtQueue, InProcessMtQueue, type MtQueue } from './mt-queue.js';
+
+/** How often the pending items are looked up and queued (new items, retries, items left by a restart). */
+const SWEEP_MS = 5_000;
+/** Items queued per sweep. */
+const SWEEP_BATCH = 200;
+/** First retry delay of a failed background job (doubled per try). */
+const BACKOFF_MS = 5_000;
+
+export interface MtResultDto {
+  id: number;
+  titleCn: string | null;
+  contentCn: string | null;
+  language: string | null;
+  mtStatus: string | null;
+  mtError: string | null;
+  mtTime: Date | null;
+}
+
+export interface MtStatusDto {
+  engine: string;
+  configured: boolean;
+  auto: boolean;
+  queue: 'in-process' | 'bullmq' | null;
+  /** Jobs in the queue now. */
+  queued: number;
+  pending: number;
+  running: number;
+  failed: number;
+}
+
+export interface MtFailureDto {
+  id: number;
+  title: string;
+  language: string | null;
+  mtError: string | null;
+  mtTime: Date | null;
+}
+
+type Raw = Record<string, unknown>;
+
+const RESULT = `id, title_cn AS "titleCn", content_cn AS "contentCn", language, mt_status AS "mtStatus", mt_error AS "mtError", mt_time AS "mtTime"`;
+
+/**
+ * Machine translation of news items (issue 5): `doTranslate` on demand, and new items in the
+ * background queue (in process, or BullMQ with REDIS_URL) with retries, backoff and a per-engine
+ * concurrency limit. The item's `mt_status` shows progress and failures; the glossary applies to
+ * every engine's output; the source language is detected when the item has none.
+ */
+@Injectable()
+export class MachineTranslationService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly log = new Logger('MachineTranslation');
+  private readonly engine: TranslationEngine;
+  private queue?: MtQueue;
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly glossary: GlossaryService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.engine = withConcurrency(createTranslationEngine(config.mt), config.mt.concurrency);
+  }
+
+  get configured(): boolean {
+    return this.engine.configured;
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.configured || !this.config.mt.auto) return;
+    const opts = {
+      concurrency: this.config.mt.concurrency,
+      attempts: this.config.mt.attempts,
+      backoffMs: BACKOFF_MS,
+    };
+    const handler = (id: string, attempt: number) => this.runJob(id, attempt);
+    this.queue = this.config.redisUrl ? new BullMtQueue(this.config.redisUrl, handler, opts) : new InProcessMtQueue(handler, opts);
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
+    void this.sweep();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    await this.queue?.close();
+  }
+
+  /** Queues the pending items (and those a stopped process left running). */
+  async sweep(): Promise<number> {
+    if (!this.queue) return 0;
+    try {
+      const rows: Array<{ id: string }> = await this.db.query(
+        `SELECT id FROM news WHERE mt_status IN ('pending', 'running') ORDER BY id DESC LIMIT ${SWEEP_BATCH}`,
+      );
+      for (const r of rows) await this.queue.add(String(r.id));
+      return rows.length;
+    } catch (error) {
+      this.log.warn(`sweep failed: ${(error as Error).message}`);
+      return 0;
+    }
+  }
+
+  /** A background job: translate, or record the failure (pending again while retries remain). */
+  private async runJob(id: string, attempt: number): Promise<void> {
+    try {
+      await this.translate(id);
+    } catch (error) {
+      const retryable = error instanceof MtEngineError ? error.retryable : true;
+      const last = !retryable || attempt >= this.config.mt.attempts;
+      await this.db.query(`UPDATE news SET mt_status = $2, mt_error = $3, mt_time = now() WHERE id = $1`, [
+        id,
+        last ? 'failed' : 'pending',
+        (error as Error).message.slice(0, 2000),
+      ]);
+      throw error;
+    }
+  }
+
+  /**
+   * Translates an item's title and body into the target language and stores them (`title_cn`,
+   * `content_cn` as HTML when the item has HTML). Items already in the target language are
+   * `skipped`. Throws the engine's error (the callers record it).
+   */
+  async translate(id: string | number): Promise<MtResultDto> {
+    const rows: Raw[] = await this.db.query(
+      `WITH up AS (UPDATE news SET mt_status = 'running', mt_time = now() WHERE id = $1
+         RETURNING title, content, content_html AS "contentHtml", language) SELECT * FROM up`,
+      [id],
+    );
+    const item = rows[0];
+    if (!item) throw DomainException.notFound('新闻不存在或已被删除');
+    const title = item.title as string;
+    const html = (item.contentHtml as string | null) || null;
+    const text = (item.content as string | null) || null;
+    const from = (item.language as string | null) || detectLanguage(`${title}\n${text ?? html ?? ''}`) || null;
+    const to = this.config.mt.targetLang;
+    if (from && primaryLanguage(from) === primaryLanguage(to)) {
+      return this.store(id, `mt_status = 'skipped', mt_error = NULL, language = $2`, [from]);
+    }
+    if (!from) throw new MtEngineError('无法识别原文语言', { retryable: false });
+    const out = await translateDocument(this.engine, { title, html, text }, from, to, {
+      chunkChars: this.config.mt.chunkChars,
+      glossary: await this.glossary.terms(),
+    });
+    return this.store(id, `mt_status = 'done', mt_error = NULL, language = $2, title_cn = $3, content_cn = $4`, [from, out.title, out.html ?? out.text]);
+  }
+
+  private async store(id: string | number, set: string, params: unknown[]): Promise<MtResultDto> {
+    // Wrapped in a CTE so the driver answers rows (a bare UPDATE gives [rows, affected]).
+    const rows: Raw[] = await this.db.query(`WITH up AS (UPDATE news SET ${set}, mt_time = now() WHERE id = $1 RETURNING ${RESULT}) SELECT * FROM up`, [id, ...params]);
+    if (!rows[0]) throw DomainException.notFound('新闻不存在或已被删除');
+    return { ...(rows[0] as unknown as MtResultDto), id: Number(rows[0].id) };
+  }
+
+  /** `doTranslate`: translate now (503 without an engine, 502 with the engine's message when it fails). */
+  async doTranslate(id: number): Promise<MtResultDto> {
+    if (!this.configured) throw new DomainException(HttpStatus.SERVICE_UNAVAILABLE, '机器翻译未配置，请联系管理员配置翻译引擎', 'MT_NOT_CONFIGURED');
+    try {
+      return await this.translate(id);
+    } catch (error) {
+      if (error instanceof DomainException) throw error;
+      const message = (error as Error).message.slice(0, 2000);
+      await this.db.query(`UPDATE news SET mt_status = 'failed', mt_error = $2, mt_time = now() WHERE id = $1`, [id, message]);
+      throw new DomainException(HttpStatus.BAD_GATEWAY, `机器翻译失败：${message}`, 'MT_ENGINE_FAILED');
+    }
+  }
+
+  /** Marks items for background translation (new items; the sweep queues them). */
+  async markPending(ids: Array<string | number>): Promise<void> {
+    if (!ids.length || !this.configured || !this.config.mt.auto) return;
+    await this.db.query(`UPDATE news SET mt_status = 'pending', mt_error = NULL, mt_time = now() WHERE id = ANY($1::bigint[])`, [ids.map(String)]);
+    void this.sweep();
+  }
+
+  /** Failed items back to pending (all, or the given ids). */
+  async retry(ids: number[] | undefined): Promise<{ queued: number }> {
+    const rows: unknown[] = await this.db.query(
+      `WITH up AS (UPDATE news SET mt_status = 'pending', mt_error = NULL, mt_time = now()
+         WHERE mt_status = 'failed' ${ids ? 'AND id = ANY($1::bigint[])' : ''} RETURNING id) SELECT id FROM up`,
+      ids ? [ids.map(String)] : [],
+    );
+    void this.sweep();
+    return { queued: rows.length };
+  }
+
+  async status(): Promise<MtStatusDto> {
+    const counts: Array<{ s: string; n: number }> = await this.db.query(
+      `SELECT mt_status AS s, count(*)::int AS n FROM news WHERE mt_status IN ('pending', 'running', 'failed') GROUP BY 1`,
+    );
+    const n = (s: string) => counts.find((c) => c.s === s)?.n ?? 0;
+    return {
+      engine: this.engine.name,
+      configured: this.configured,
+      auto: this.configured && this.config.mt.auto,
+      queue: this.queue?.kind ?? null,
+      queued: this.queue ? await this.queue.size() : 0,
+      pending: n('pending'),
+      running: n('running'),
+      failed: n('failed'),
+    };
+  }
+
+  async failures(pageNo: number, size: number): Promise<Page<MtFailureDto>> {
+    const rows: Raw[] = await this.db.query(
+      `SELECT id, title, language, mt_error AS "mtError", mt_time AS "mtTime", count(*) OVER () AS total
+       FROM news WHERE mt_status = 'failed' ORDER BY mt_time DESC, id DESC LIMIT $1 OFFSET $2`,
+      [size, pageNo * size],
+    );
+    const total = rows.length ? Number(rows[0].total) : 0;
+    return page(
+      rows.map((r) => ({ id: Number(r.id), title: r.title as string, language: r.language as string | null, mtError: r.mtError as string | null, mtTime: r.mtTime as Date | null })),
+      total,
+    );
+  }
+
+  /** The queue, for tests and the benchmark (in-process queue: wait until drained). */
+  get jobQueue(): MtQueue | undefined {
+    return this.queue;
+  }
+}

@@ -1,0 +1,174 @@
+import { Logger } from '@nestjs/common';
+import { Queue, Worker } from 'bullmq';
+
+/** What a job queue needs to know about the work: translate one item, throw to retry. */
+export type MtJobHandler = (newsId: string, attempt: number) => Promise<void>;
+
+export interface MtQueueOptions {
+  /** Jobs running at once in this process. */
+  concurrency: number;
+  /** Tries per job (1 = no retry). */
+  attempts: number;
+  /** First retry delay; doubled for each further try. */
+  backoffMs: number;
+  /** Called when a job failed for the last time (the item's status is set by the handler). */
+  onGiveUp?: (newsId: string, error: unknown) => void;
+}
+
+/**
+ * The machine-translation job queue port: in process by default, BullMQ when `REDIS_URL` is set
+ * (ARCHITECTURE §1). Adding an id that is already waiting or running is a no-op.
+ */
+export interface MtQueue {
+  readonly kind: 'in-process' | 'bullmq';
+  add(newsId: string): Promise<void>;
+  /** Jobs waiting or running (this process for the in-process queue, the whole queue for BullMQ). */
+  size(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Retries with exponential backoff: 0 before the first try, then backoffMs, 2·backoffMs, ... */
+export function retryDelay(attempt: number, backoffMs: number): number {
+  return attempt <= 1 ? 0 : backoffMs * 2 ** (attempt - 2);
+}
+
+/** Jobs in memory of this process, bounded concurrency, retries with exponential backoff. */
+export class InProcessMtQueue implements MtQueue {
+  readonly kind = 'in-process' as const;
+  private readonly waiting: string[] = [];
+  private readonly known = new Set<string>();
+  private running = 0;
+  private closed = false;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly idle: Array<() => void> = [];
+
+  constructor(
+    private readonly handler: MtJobHandler,
+    private readonly opts: MtQueueOptions,
+  ) {}
+
+  add(newsId: string): Promise<void> {
+    if (this.closed || this.known.has(newsId)) return Promise.resolve();
+    this.known.add(newsId);
+    this.waiting.push(newsId);
+    this.pump();
+    return Promise.resolve();
+  }
+
+  size(): Promise<number> {
+    return Promise.resolve(this.known.size);
+  }
+
+  /** Resolves when nothing is waiting, running or scheduled for a retry (tests, benchmarks). */
+  drained(): Promise<void> {
+    if (!this.known.size) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private pump(): void {
+    while (!this.closed && this.running < this.opts.concurrency && this.waiting.length) {
+      const id = this.waiting.shift()!;
+      this.run(id, 1);
+    }
+  }
+
+  private run(id: string, attempt: number): void {
+    this.running += 1;
+    this.handler(id, attempt)
+      .then(() => this.finish(id))
+      .catch((error: unknown) => {
+        const retryable = (error as { retryable?: boolean }).retryable !== false;
+        if (retryable && attempt < this.opts.attempts && !this.closed) {
+          const timer = setTimeout(() => {
+            this.timers.delete(timer);
+            if (this.closed) return this.finish(id);
+            this.running -= 1;
+            this.retry(id, attempt + 1);
+          }, retryDelay(attempt + 1, this.opts.backoffMs));
+          timer.unref();
+          this.timers.add(timer);
+          return;
+        }
+        this.opts.onGiveUp?.(id, error);
+        this.finish(id);
+      });
+  }
+
+  private retry(id: string, attempt: number): void {
+    if (this.running < this.opts.concurrency) this.run(id, attempt);
+    else setTimeout(() => this.retry(id, attempt), 50).unref();
+  }
+
+  private finish(id: string): void {
+    this.running -= 1;
+    this.known.delete(id);
+    this.pump();
+    if (!this.known.size) this.idle.splice(0).forEach((resolve) => resolve());
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    this.timers.forEach((t) => clearTimeout(t));
+    this.timers.clear();
+    this.waiting.length = 0;
+    return Promise.resolve();
+  }
+}
+
+const QUEUE_NAME = 'horizon-mt';
+
+/**
+ * BullMQ queue + worker on Redis: job id = news id (a waiting or running item is not added twice),
+ * attempts with exponential backoff, worker concurrency per process. Every process with REDIS_URL
+ * consumes, so replicas share the work.
+ */
+export class BullMtQueue implements MtQueue {
+  readonly kind = 'bullmq' as const;
+  private readonly queue: Queue;
+  private readonly worker: Worker;
+  private readonly log = new Logger('MtQueue');
+
+  constructor(
+    redisUrl: string,
+    handler: MtJobHandler,
+    private readonly opts: MtQueueOptions,
+    prefix = 'horizon',
+  ) {
+    const connection = { url: redisUrl, maxRetriesPerRequest: null };
+    this.queue = new Queue(QUEUE_NAME, { connection, prefix });
+    this.worker = new Worker(QUEUE_NAME, (job) => handler(String(job.data.newsId), job.attemptsMade + 1), {
+      connection,
+      prefix,
+      concurrency: opts.concurrency,
+    });
+    this.worker.on('failed', (job, error) => {
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) opts.onGiveUp?.(String(job.data.newsId), error);
+    });
+    this.worker.on('error', (error) => this.log.warn(`worker: ${error.message}`));
+  }
+
+  async add(newsId: string): Promise<void> {
+    await this.queue.add(
+      'translate',
+      { newsId },
+      {
+        jobId: `news-${newsId}`,
+        attempts: this.opts.attempts,
+        backoff: { type: 'exponential', delay: this.opts.backoffMs },
+        removeOnComplete: true,
+        // Removed when given up, so a later retry (or doTranslate) can add the same id again.
+        removeOnFail: true,
+      },
+    );
+  }
+
+  async size(): Promise<number> {
+    const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+    return Object.values(counts).reduce((a, b) => a + b, 0);
+  }
+
+  async close(): Promise<void> {
+    await this.worker.close();
+    await this.queue.close();
+  }
+}

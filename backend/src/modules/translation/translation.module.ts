@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { NewsModule } from '../news/news.module.js';
+import { GlossaryService } from './glossary.service.js';
+import { MachineTranslationService } from './machine-translation.service.js';
+import { DoTranslateController, MtAdminController } from './mt.controller.js';
+import { TranslationController } from './translation.controller.js';
+import { TranslationNotices } from './translation.notices.js';
+import { TranslationService } from './translation.service.js';
+
+/** The translation workflow (claim, save, submit, review, release, versions) and machine translation. */
+@Module({
+  imports: [NewsModule],
+  controllers: [TranslationController, DoTranslateController, MtAdminController],
+  providers: [TranslationService, TranslationNotices, GlossaryService, MachineTranslationService],
+  exports: [TranslationService, MachineTranslationService],
+})
+export class TranslationModule {}

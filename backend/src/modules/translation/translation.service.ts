@@ -1,0 +1,334 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { diffWords } from 'diff';
+import type { DataSource, EntityManager } from 'typeorm';
+import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
+import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { htmlToText } from '../../common/text/html-to-text.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { NewsService } from '../news/news.service.js';
+import type {
+  DiffPart,
+  LatestVersionDto,
+  SubmitTranslateDto,
+  TranslationDiffDto,
+  TranslationStateDto,
+  TranslationVersionDto,
+} from './translation.dto.js';
+import { TranslationNotices } from './translation.notices.js';
+
+const NOT_FOUND = '新闻不存在或已被删除';
+
+/** The spec's messages (news-tracking.md §4, §8) and the workflow's own. */
+export const TRANSLATION_MESSAGES = {
+  locked: '该新闻已有人正在翻译，请点击查看详情',
+  noContent: '暂无精翻，请进入详情页开始翻译',
+  emptySubmit: '译文内容不能为空',
+  notClaimed: '请先点击“我要翻译”认领该新闻',
+  notReviewable: '只有待审核或已审核的译文可以审核',
+  selfReview: '不能审核自己翻译的译文',
+  staleVersion: '译文已有新版本，请刷新后再审核',
+  notReleasable: '只有翻译中的新闻可以释放',
+  releaseOthers: '只能释放自己认领的翻译',
+  noVersion: '该版本不存在',
+} as const;
+
+export const TRANSLATION_LOCKED = 'NEWS_TRANSLATION_LOCKED';
+
+/** Columns answered for a department's translation state. */
+const STATE = `news_id AS id, dept_id AS "deptId", trans_status AS "transStatus", is_processed AS "isProcessed",
+  content_trans AS "contentTrans", version, editor_id AS "editorId", editor_name AS "editorName",
+  examine_id AS "examineId", examine_name AS "examineName", update_time AS "updateTime"`;
+
+type Raw = Record<string, unknown>;
+
+function toState(r: Raw): TranslationStateDto {
+  return { ...(r as unknown as TranslationStateDto), id: Number(r.id), version: Number(r.version) };
+}
+
+/** First row of a `WITH x AS (UPDATE ... RETURNING) SELECT` (the driver answers rows for those). */
+async function one(em: DataSource | EntityManager, sql: string, params: unknown[]): Promise<Raw | undefined> {
+  const rows: Raw[] = await em.query(sql, params);
+  return rows[0];
+}
+
+/**
+ * The translation workflow of one department's copy of an item (news-tracking.md §4, ARCHITECTURE §4):
+ * untranslated → edit (claim) → examine (submit) → done (review), re-review, re-claim for a new
+ * version, release. Every transition is ONE conditional statement on `news_dept`; when it matches no
+ * row, a read afterwards only chooses the error message.
+ *
+ * `trans_status` is the working state; `is_processed` is the state of the latest submitted version
+ * ('examine' / 'done'), so a reviewed item stays submittable to products while a revision is drafted.
+ */
+@Injectable()
+export class TranslationService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly news: NewsService,
+    private readonly notices: TranslationNotices,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** `submitTranslate`: the transition named by `content.status`. */
+  async submit(dto: SubmitTranslateDto, user: Principal): Promise<TranslationStateDto> {
+    const deptId = await this.dept(user, dto.deptId);
+    const { status, contentTrans, version } = dto.content;
+    if (status === 'edit') {
+      this.need(user, 'news:translate');
+      return this.claimOrSave(dto.id, deptId, contentTrans, user);
+    }
+    if (status === 'examine') {
+      this.need(user, 'news:translate');
+      return this.submitForReview(dto.id, deptId, contentTrans, user);
+    }
+    this.need(user, 'news:judge');
+    return this.review(dto.id, deptId, version, user);
+  }
+
+  private need(user: Principal, code: string): void {
+    if (!hasAnyPermission(user, [code])) throw DomainException.forbidden();
+  }
+
+  private async dept(user: Principal, deptId: number | undefined): Promise<number> {
+    const d = await this.news.resolveDept(user, deptId);
+    if (d == null) throw DomainException.forbidden('当前用户没有部门');
+    return d;
+  }
+
+  /**
+   * Claim ("我要翻译") or save a draft. A claim starts version latest + 1 with the country and the
+   * machine translation (markup stripped) — or, for a revision of a translated item, its current
+   * text. Refused (409) only while another editor holds the item in `edit`.
+   */
+  private async claimOrSave(id: number, deptId: number, content: string | undefined, user: Principal): Promise<TranslationStateDto> {
+    const item = await one(this.db, 'SELECT country, content_cn AS "contentCn" FROM news WHERE id = $1', [id]);
+    if (!item) throw DomainException.notFound(NOT_FOUND);
+    const prefill = [countryName(item.country as string | null), item.contentCn ? htmlToText(item.contentCn as string).trim() : null].filter(Boolean).join('\n\n');
+    const row = await one(
+      this.db,
+      `WITH latest AS (SELECT COALESCE(max(version), 0) AS v FROM news_translation WHERE news_id = $1 AND dept_id = $2),
+       up AS (
+         INSERT INTO news_dept (news_id, dept_id, update_by, trans_status, editor_id, editor_name, content_trans, version)
+         SELECT n.id, $2, $4, 'edit', $3, $4, COALESCE($5, $6), (SELECT v FROM latest) + 1 FROM news n WHERE n.id = $1
+         ON CONFLICT (news_id, dept_id) DO UPDATE SET
+           content_trans = CASE
+             WHEN news_dept.trans_status = 'edit' THEN COALESCE($5, news_dept.content_trans, EXCLUDED.content_trans)
+             ELSE COALESCE($5, NULLIF(news_dept.content_trans, ''), EXCLUDED.content_trans) END,
+           version = CASE WHEN news_dept.trans_status = 'edit' THEN GREATEST(news_dept.version, 1)
+             ELSE GREATEST(news_dept.version, (SELECT v FROM latest)) + 1 END,
+           trans_status = 'edit', editor_id = $3, editor_name = $4, update_by = $4, update_time = now()
+         WHERE news_dept.trans_status IS DISTINCT FROM 'edit' OR news_dept.editor_id IS NULL OR news_dept.editor_id = $3
+         RETURNING ${STATE})
+       SELECT * FROM up`,
+      [id, deptId, user.userId, user.username, content ?? null, prefill],
+    );
+    if (!row) throw this.lockedBy(await this.state(id, deptId));
+    return toState(row);
+  }
+
+  /** Submit the draft for review: the editor of record only; the text becomes a stored version. */
+  private async submitForReview(id: number, deptId: number, content: string | undefined, user: Principal): Promise<TranslationStateDto> {
+    const text = content ?? null;
+    const state = await this.db.transaction(async (em) => {
+      const row = await one(
+        em,
+        `WITH up AS (
+           UPDATE news_dept SET trans_status = 'examine', is_processed = 'examine', content_trans = COALESCE($4, content_trans),
+             examine_id = NULL, examine_name = NULL, update_by = $5, update_time = now()
+           WHERE news_id = $1 AND dept_id = $2 AND trans_status = 'edit' AND (editor_id IS NULL OR editor_id = $3)
+             AND btrim(COALESCE($4, content_trans, '')) <> ''
+           RETURNING ${STATE})
+         SELECT * FROM up`,
+        [id, deptId, user.userId, text, user.username],
+      );
+      if (!row) return undefined;
+      await em.query(
+        `INSERT INTO news_translation (news_id, dept_id, version, content, status, editor_id, editor_name)
+         VALUES ($1, $2, $3, $4, 'examine', $5, $6)
+         ON CONFLICT (news_id, dept_id, version) DO UPDATE SET content = EXCLUDED.content, status = 'examine',
+           editor_id = EXCLUDED.editor_id, editor_name = EXCLUDED.editor_name, examine_id = NULL, examine_name = NULL,
+           examine_time = NULL, create_time = now(), update_time = now()`,
+        [id, deptId, row.version, row.contentTrans, user.userId, user.username],
+      );
+      return toState(row);
+    });
+    if (!state) {
+      const current = await this.state(id, deptId);
+      if (current?.transStatus === 'edit' && current.editorId != null && current.editorId !== user.userId) throw this.lockedBy(current);
+      if (current?.transStatus !== 'edit') throw DomainException.conflict(TRANSLATION_MESSAGES.notClaimed);
+      throw DomainException.badRequest(TRANSLATION_MESSAGES.emptySubmit, ErrorCode.Validation);
+    }
+    this.notices.submitted(state, await this.titleOf(id, deptId), user);
+    return state;
+  }
+
+  /** Review ("审核"): items in examine or done with text; not one's own unless REVIEW_ALLOW_SELF. */
+  private async review(id: number, deptId: number, version: number | undefined, user: Principal): Promise<TranslationStateDto> {
+    const allowSelf = this.config.reviewAllowSelf;
+    const state = await this.db.transaction(async (em) => {
+      const row = await one(
+        em,
+        `WITH up AS (
+           UPDATE news_dept SET trans_status = 'done', is_processed = 'done', examine_id = $3, examine_name = $4,
+             update_by = $4, update_time = now()
+           WHERE news_id = $1 AND dept_id = $2 AND trans_status IN ('examine', 'done')
+             AND btrim(COALESCE(content_trans, '')) <> ''
+             AND ($5 OR editor_id IS NULL OR editor_id <> $3)
+             AND ($6::int IS NULL OR version = $6)
+           RETURNING ${STATE})
+         SELECT * FROM up`,
+        [id, deptId, user.userId, user.username, allowSelf, version ?? null],
+      );
+      if (!row) return undefined;
+      await em.query(
+        `UPDATE news_translation SET status = 'done', examine_id = $4, examine_name = $5, examine_time = now(), update_time = now()
+         WHERE news_id = $1 AND dept_id = $2 AND version = $3`,
+        [id, deptId, row.version, user.userId, user.username],
+      );
+      return toState(row);
+    });
+    if (!state) {
+      const current = await this.state(id, deptId);
+      if (!current) {
+        await this.assertNews(id);
+        throw DomainException.conflict(TRANSLATION_MESSAGES.notReviewable);
+      }
+      if (current.transStatus !== 'examine' && current.transStatus !== 'done') throw DomainException.conflict(TRANSLATION_MESSAGES.notReviewable);
+      if (!current.contentTrans?.trim()) throw DomainException.badRequest(TRANSLATION_MESSAGES.noContent, 'NEWS_TRANSLATION_EMPTY');
+      if (!allowSelf && current.editorId === user.userId) throw DomainException.forbidden(TRANSLATION_MESSAGES.selfReview, 'NEWS_TRANSLATION_SELF_REVIEW');
+      throw DomainException.conflict(TRANSLATION_MESSAGES.staleVersion, 'NEWS_TRANSLATION_STALE');
+    }
+    this.notices.reviewed(state, await this.titleOf(id, deptId), user);
+    return state;
+  }
+
+  /** Release a claim (the editor, or an administrator): back to the latest submitted version, or untranslated. */
+  async release(id: number, deptIdQuery: number | undefined, user: Principal): Promise<TranslationStateDto> {
+    this.need(user, 'news:translate');
+    const deptId = await this.dept(user, deptIdQuery);
+    const admin = hasAnyPermission(user, []);
+    const row = await one(
+      this.db,
+      `WITH h AS (
+         SELECT version, content, status, editor_id, editor_name, examine_id, examine_name FROM news_translation
+         WHERE news_id = $1 AND dept_id = $2 ORDER BY version DESC LIMIT 1),
+       up AS (
+         UPDATE news_dept d SET trans_status = h.status, is_processed = h.status, content_trans = h.content,
+           version = COALESCE(h.version, 0), editor_id = h.editor_id, editor_name = h.editor_name,
+           examine_id = h.examine_id, examine_name = h.examine_name, update_by = $4, update_time = now()
+         FROM (SELECT 1) one LEFT JOIN h ON true
+         WHERE d.news_id = $1 AND d.dept_id = $2 AND d.trans_status = 'edit' AND ($5 OR d.editor_id IS NULL OR d.editor_id = $3)
+         RETURNING ${STATE.replace(/(^|,\s*)(\w+)/g, '$1d.$2')})
+       SELECT * FROM up`,
+      [id, deptId, user.userId, user.username, admin],
+    );
+    if (row) return toState(row);
+    const current = await this.state(id, deptId);
+    if (!current) await this.assertNews(id);
+    if (current?.transStatus !== 'edit') throw DomainException.conflict(TRANSLATION_MESSAGES.notReleasable);
+    throw DomainException.forbidden(TRANSLATION_MESSAGES.releaseOthers);
+  }
+
+  /** `latestVersion`: the latest submitted version of the department's translation (0 and null when none). */
+  async latestVersion(id: number, deptIdQuery: number | undefined, user: Principal): Promise<LatestVersionDto> {
+    const deptId = await this.dept(user, deptIdQuery);
+    await this.assertNews(id);
+    const row = await one(
+      this.db,
+      `SELECT version, content AS "contentTrans", status FROM news_translation WHERE news_id = $1 AND dept_id = $2 ORDER BY version DESC LIMIT 1`,
+      [id, deptId],
+    );
+    return { id, deptId, version: Number(row?.version ?? 0), contentTrans: (row?.contentTrans as string) ?? null, status: (row?.status as string) ?? null };
+  }
+
+  /** Every submitted version, newest first. */
+  async versions(id: number, deptIdQuery: number | undefined, user: Principal): Promise<TranslationVersionDto[]> {
+    const deptId = await this.dept(user, deptIdQuery);
+    await this.assertNews(id);
+    const rows: Raw[] = await this.db.query(
+      `SELECT version, status, content, editor_id AS "editorId", editor_name AS "editorName", examine_id AS "examineId",
+              examine_name AS "examineName", examine_time AS "examineTime", create_time AS "createTime"
+       FROM news_translation WHERE news_id = $1 AND dept_id = $2 ORDER BY version DESC`,
+      [id, deptId],
+    );
+    return rows.map((r) => ({ ...(r as unknown as TranslationVersionDto), version: Number(r.version) }));
+  }
+
+  /** Word-level diff of two versions (or a version and the current draft), CJK segmented by Intl.Segmenter. */
+  async diff(id: number, deptIdQuery: number | undefined, from: number, to: number | undefined, user: Principal): Promise<TranslationDiffDto> {
+    const deptId = await this.dept(user, deptIdQuery);
+    await this.assertNews(id);
+    const text = async (version: number) => {
+      const r = await one(this.db, 'SELECT content FROM news_translation WHERE news_id = $1 AND dept_id = $2 AND version = $3', [id, deptId, version]);
+      if (!r) throw DomainException.notFound(`${TRANSLATION_MESSAGES.noVersion}: v${version}`);
+      return htmlToText(r.content as string);
+    };
+    const a = await text(from);
+    const b = to === undefined ? htmlToText((await this.state(id, deptId))?.contentTrans ?? '') : await text(to);
+    return { from, to: to ?? null, ...diffTexts(a, b) };
+  }
+
+  /** The department's state of an item (undefined when the department never touched it). */
+  async state(id: number, deptId: number): Promise<TranslationStateDto | undefined> {
+    const row = await one(this.db, `SELECT ${STATE} FROM news_dept WHERE news_id = $1 AND dept_id = $2`, [id, deptId]);
+    return row && toState(row);
+  }
+
+  /** The title the department sees (its Chinese title override, the machine title, the original). */
+  private async titleOf(id: number, deptId: number): Promise<string> {
+    const r = await one(
+      this.db,
+      `SELECT COALESCE(d.title_cn, n.title_cn, n.title) AS title FROM news n LEFT JOIN news_dept d ON d.news_id = n.id AND d.dept_id = $2 WHERE n.id = $1`,
+      [id, deptId],
+    );
+    const title = (r?.title as string | undefined) ?? `#${id}`;
+    return title.length > 80 ? `${title.slice(0, 80)}…` : title;
+  }
+
+  /** The state for the workbench: the department's row, or the untranslated state (404 when the item does not exist). */
+  async stateOrEmpty(id: number, deptId: number): Promise<TranslationStateDto> {
+    const s = await this.state(id, deptId);
+    if (s) return s;
+    await this.assertNews(id);
+    return { id, deptId, transStatus: null, isProcessed: null, contentTrans: null, version: 0, editorId: null, editorName: null, examineId: null, examineName: null, updateTime: null };
+  }
+
+  private async assertNews(id: number): Promise<void> {
+    if (!(await one(this.db, 'SELECT 1 FROM news WHERE id = $1', [id]))) throw DomainException.notFound(NOT_FOUND);
+  }
+
+  /** The 409 of a claim refused because someone else is translating (404 when the item does not exist). */
+  private lockedBy(current: TranslationStateDto | undefined): DomainException {
+    if (!current) return DomainException.notFound(NOT_FOUND);
+    return DomainException.conflict(TRANSLATION_MESSAGES.locked, TRANSLATION_LOCKED);
+  }
+}
+
+const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+const regions = new Intl.DisplayNames(['zh-CN'], { type: 'region' });
+
+/** The country as the Chinese reader knows it: `US` → 美国; other values as stored. */
+export function countryName(country: string | null): string | null {
+  const c = country?.trim();
+  if (!c) return null;
+  if (!/^[A-Za-z]{2}$/.test(c)) return c;
+  try {
+    return regions.of(c.toUpperCase()) ?? c;
+  } catch {
+    return c;
+  }
+}
+
+/** Diff parts with counts of inserted / deleted characters. */
+export function diffTexts(a: string, b: string): { parts: DiffPart[]; inserted: number; deleted: number } {
+  const changes = diffWords(a, b, { intlSegmenter: segmenter });
+  let inserted = 0;
+  let deleted = 0;
+  const parts: DiffPart[] = changes.map((c) => {
+    if (c.added) inserted += c.value.length;
+    if (c.removed) deleted += c.value.length;
+    return { op: c.added ? 'insert' : c.removed ? 'delete' : 'equal', text: c.value };
+  });
+  return { parts, inserted, deleted };
+}
