@@ -195,3 +195,44 @@ describe('machine translation not configured (MT_ENGINE=none, the default)', () 
     expect(status.body).toMatchObject({ engine: 'none', configured: false, auto: false, queue: null, queued: 0 });
   });
 });
+
+describe('machine translation through BullMQ (REDIS_URL set)', () => {
+  let engine: Server;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    engine = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const q = (JSON.parse(body) as { q: string[] }).q;
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify({ translatedText: q.map((s) => `译:${s}`) }));
+      });
+    });
+    await new Promise<void>((resolve) => engine.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(engine.address() as AddressInfo).port}`;
+    t = await createTestApp({ mt: loadConfig({ MT_ENGINE: 'libretranslate', MT_URL: url }).mt, redisUrl: process.env.REDIS_TEST_URL || 'redis://127.0.0.1:6379' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => engine.close(resolve));
+  });
+
+  it('a new item is queued in Redis and translated by the worker', async () => {
+    const admin = await t.login('admin');
+    const status = await t.http().get('/api/mt/status').set('Authorization', bearer(admin));
+    expect(status.body).toMatchObject({ queue: 'bullmq', configured: true });
+    const created = await t.http().post('/api/news/createOneNews').set('Authorization', bearer(admin)).send({ title: 'Queued through Redis', content: 'Body.', language: 'en' });
+    expect(created.status).toBe(201);
+    const db = t.app.get(DataSource);
+    const deadline = Date.now() + 30_000;
+    let row: { mt_status: string; title_cn: string | null } | undefined;
+    while (Date.now() < deadline) {
+      [row] = await db.query('SELECT mt_status, title_cn FROM news WHERE id = $1', [created.body.id]);
+      if (row?.mt_status === 'done') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(row).toEqual({ mt_status: 'done', title_cn: '译:Queued through Redis' });
+  });
+});

@@ -79,7 +79,7 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
     return this.engine.configured;
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     if (!this.configured || !this.config.mt.auto) return;
     const opts = {
       concurrency: this.config.mt.concurrency,
@@ -87,7 +87,13 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
       backoffMs: BACKOFF_MS,
     };
     const handler = (id: string, attempt: number) => this.runJob(id, attempt);
-    this.queue = this.config.redisUrl ? new BullMtQueue(this.config.redisUrl, handler, opts) : new InProcessMtQueue(handler, opts);
+    if (this.config.redisUrl) {
+      // One queue per database: deployments (or test databases) sharing a Redis never take each other's jobs.
+      const [{ db }]: Array<{ db: string }> = await this.db.query('SELECT current_database() AS db');
+      this.queue = new BullMtQueue(this.config.redisUrl, handler, opts, `horizon:${db}`);
+    } else {
+      this.queue = new InProcessMtQueue(handler, opts);
+    }
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
     this.sweeper.unref();
     void this.sweep();
