@@ -15,6 +15,8 @@ describe('api/news actions', () => {
   let db: DataSource;
   let translator: string;
   let reviewer: string;
+  /** A user of another work department (出版中心; translator and reviewer share 新闻中心). */
+  let otherDesk: string;
   let nobody: string;
 
   const post = (path: string, body: object, token: string | null = translator) => {
@@ -38,6 +40,7 @@ describe('api/news actions', () => {
     db = t.app.get(DataSource);
     translator = await t.login('translator');
     reviewer = await t.login('reviewer');
+    otherDesk = await t.login('editor');
     nobody = await t.loginWithoutRoles('actionless');
   });
   afterAll(() => t.close());
@@ -51,7 +54,7 @@ describe('api/news actions', () => {
     expect((await post('updateKeywords', { id: r.id, keywords: ['oil'] })).status).toBe(200);
     // version is the translation version: editing keywords leaves it alone.
     expect(await row(r.id)).toMatchObject({ keywords: ['oil'], version: mine!.version });
-    expect((await row(r.id, reviewer))?.keywords).toEqual(r.keywords);
+    expect((await row(r.id, otherDesk))?.keywords).toEqual(r.keywords);
     expect((await post('updateKeywords', { id: r.id, keywords: ['x'] }, null)).status).toBe(401);
     expect((await post('updateKeywords', { id: r.id, keywords: ['x'] }, nobody)).status).toBe(403);
     expect((await post('updateKeywords', { keywords: ['x'] })).status).toBe(400);
@@ -70,7 +73,7 @@ describe('api/news actions', () => {
     const [{ pid }] = await db.query('SELECT pid FROM news_classify WHERE id = $1', [leaf]);
     expect((await post('updateClassifyAndKeywords', { id: r.id, classify: [leaf], keywords: ['a', 'a', 'b'] })).status).toBe(200);
     expect(await row(r.id)).toMatchObject({ classify: [leaf], keywords: ['a', 'b'] });
-    expect(await row(r.id, reviewer)).toMatchObject({ classify: r.classify, keywords: r.keywords });
+    expect(await row(r.id, otherDesk)).toMatchObject({ classify: r.classify, keywords: r.keywords });
     expect((await post('updateClassifyAndKeywords', { id: r.id, classify: [pid], keywords: [] })).status).toBe(400);
     expect((await post('updateClassifyAndKeywords', { id: r.id, classify: ['x'], keywords: [] })).status).toBe(400);
     expect((await post('updateClassifyAndKeywords', { id: r.id, classify: [leaf] })).status).toBe(400);
@@ -84,7 +87,7 @@ describe('api/news actions', () => {
     expect((await post('updateAbstracts', { id: r.id, abstracts: '摘要' })).status).toBe(200);
     const info = await get('info', { id: r.id });
     expect(info.body.abstracts).toBe('摘要');
-    expect((await get('info', { id: r.id }, reviewer)).body.abstracts).toBeNull();
+    expect((await get('info', { id: r.id }, otherDesk)).body.abstracts).toBeNull();
     expect((await post('updateAbstracts', { id: r.id, abstracts: 'x'.repeat(5001) })).status).toBe(400);
     expect((await post('updateAbstracts', { id: r.id, abstracts: 5 })).status).toBe(400);
     expect((await post('updateAbstracts', { abstracts: 'x' })).status).toBe(400);
@@ -94,7 +97,7 @@ describe('api/news actions', () => {
 
     expect((await post('updateTitleCn', { id: r.id, titleCn: ' 中文标题 ' })).status).toBe(200);
     expect((await row(r.id))?.titleCn).toBe('中文标题');
-    expect((await row(r.id, reviewer))?.titleCn).toBe(r.titleCn);
+    expect((await row(r.id, otherDesk))?.titleCn).toBe(r.titleCn);
     expect((await post('updateTitleCn', { id: r.id, titleCn: 'x'.repeat(501) })).status).toBe(400);
     expect((await post('updateTitleCn', { id: r.id })).status).toBe(400);
     expect((await post('updateTitleCn', { id: 99999999, titleCn: 'x' })).status).toBe(404);

@@ -40,6 +40,8 @@ describe('api/news discovery', () => {
   let admin: string;
   let translator: string;
   let reviewer: string;
+  /** A user of another work department (出版中心). */
+  let otherDesk: string;
   let nobody: string;
 
   const get = (path: string, query: Record<string, unknown>, token: string | null = translator) => {
@@ -68,6 +70,7 @@ describe('api/news discovery', () => {
     admin = await t.login('admin');
     translator = await t.login('translator');
     reviewer = await t.login('reviewer');
+    otherDesk = await t.login('editor');
     nobody = await t.loginWithoutRoles('discoverless');
   });
   afterAll(() => t.close());
@@ -105,8 +108,8 @@ describe('api/news discovery', () => {
       expect(await similar(translator)).toEqual([byTitle, byKeyword].sort());
       expect((await post('updateKeywords', { id: s, keywords: ['Zqalpha', 'Zqbeta'] })).status).toBe(200);
       expect(await similar(translator)).toEqual([byTitle, byKeyword, byOverride].sort());
-      // The override is the translator's department's: the reviewer's department still sees the global keywords.
-      expect(await similar(reviewer)).toEqual([byTitle, byKeyword].sort());
+      // The override is the translator's work department's: another department still sees the global keywords.
+      expect(await similar(otherDesk)).toEqual([byTitle, byKeyword].sort());
       expect(await similar(translator)).not.toContain(noise);
       // A source without any searchable word or keyword has no similar items.
       const blank = await insert('!!!', []);
@@ -225,7 +228,9 @@ describe('api/news discovery', () => {
       expect(res.body.totalElements).toBe(rows.length);
       // Every item shares a keyword with an item the department tracked in the last 90 days, and is recent.
       const tracked: Array<{ words: string[] }> = await db.query(
-        `SELECT COALESCE(d.keywords, n.keywords) AS words FROM news_dept d JOIN news n ON n.id = d.news_id JOIN sys_user u ON u.dept_id = d.dept_id
+        // The translator's work department: the parent of 编译部.
+        `SELECT COALESCE(d.keywords, n.keywords) AS words FROM news_dept d JOIN news n ON n.id = d.news_id
+           JOIN sys_user u ON (SELECT pid FROM sys_dept WHERE id = u.dept_id) = d.dept_id
          WHERE u.username = 'translator' AND d.is_recommend AND n.publish_time >= now() - interval '90 days'`,
       );
       const topics = new Set(tracked.flatMap((r) => r.words));

@@ -156,7 +156,8 @@ describe('api/news export and manual entry', () => {
       const title = '能源/政策:新闻*测试?"标题"<a>|' + '长'.repeat(60);
       expect((await t.http().post('/api/news/updateTitleCn').set('Authorization', bearer(translator)).send({ id: r.id, titleCn: title })).status).toBe(200);
       expect((await t.http().post('/api/news/updateAbstracts').set('Authorization', bearer(translator)).send({ id: r.id, abstracts: '第一段摘要\n第二段摘要' })).status).toBe(200);
-      const [{ id: deptId }] = await db.query("SELECT id FROM sys_dept WHERE name = '编译部'");
+      // The translator's work department (新闻中心, the parent of 编译部) holds the state.
+      const [{ id: deptId }] = await db.query("SELECT id FROM sys_dept WHERE name = '新闻中心'");
       await db.query("UPDATE news_dept SET content_trans = '<p>人工译文第一段 &amp; 说明</p><p>人工译文第二段</p>' WHERE news_id = $1 AND dept_id = $2", [r.id, deptId]);
       await db.query("UPDATE news SET content = 'Original line one.\nOriginal <b>line</b> two.\u0001', content_cn = '机器翻译正文' WHERE id = $1", [r.id]);
 
@@ -189,8 +190,8 @@ describe('api/news export and manual entry', () => {
       expect(await db.query('SELECT 1 FROM news_user WHERE news_id = $1', [r.id])).toEqual([]);
       expect((await db.query('SELECT count FROM news WHERE id = $1', [r.id]))[0].count).toBe(before);
 
-      // Another department (the reviewer's) sees the global state and the machine translation.
-      const other = await file('downloadWordByIdAndDeptId', { id: r.id }, reviewer);
+      // Another work department (the editor's 出版中心) sees the global state and the machine translation.
+      const other = await file('downloadWordByIdAndDeptId', { id: r.id }, await t.login('editor'));
       expect(other.status).toBe(200);
       const otherText = await documentText(other.body as Buffer);
       expect(otherText.split('\n')[0]).toBe(r.titleCn ?? r.title);

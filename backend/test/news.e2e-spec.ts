@@ -53,7 +53,8 @@ describe('api/news', () => {
     expect(w).toBe(Number((await db.query('SELECT count(*) AS n FROM news_website'))[0].n));
     expect(noiseCount).toBeGreaterThan(0);
     const [{ r, y, c }] = await db.query('SELECT count(*) FILTER (WHERE is_recommend)::int AS r, count(*) FILTER (WHERE yj)::int AS y, count(*) FILTER (WHERE is_choice)::int AS c FROM news_dept');
-    expect([r, y, c]).toEqual([60, 30, 45]);
+    // Two demo work departments (新闻中心, 出版中心) × {tracked 20, warned 10, chosen 15}.
+    expect([r, y, c]).toEqual([40, 20, 30]);
   });
 
   it('lists non-noise items newest first with the row shape', async () => {
@@ -244,8 +245,8 @@ describe('api/news', () => {
     expect((await post('updateClassify', { id: row.id, classify: [pid] })).status).toBe(400);
     const info = await t.http().get('/api/news/info').query({ id: row.id }).set('Authorization', bearer(translator));
     expect(info.body).toMatchObject({ isRecommend: true, yj: true, classify: [leaf] });
-    // other departments keep the global classification
-    const other = await t.http().get('/api/news/info').query({ id: row.id }).set('Authorization', bearer(reviewer));
+    // other work departments keep the global classification (the editor's 出版中心)
+    const other = await t.http().get('/api/news/info').query({ id: row.id }).set('Authorization', bearer(await t.login('editor')));
     expect(other.body).toMatchObject({ isRecommend: false, yj: false, classify: row.classify });
     expect((await post('updateIsRecommend', { id: 99999999, isRecommend: true })).status).toBe(404);
     expect((await post('updateIsRecommend', { id: row.id, isRecommend: true }, nobody)).status).toBe(403);

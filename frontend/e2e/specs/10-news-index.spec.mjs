@@ -343,7 +343,8 @@ test('a double click opens the detail page in a new window', async () => {
 
   // the translation entry of the same item
   await detail.goto(`${BASE_URL}/horizon/pro/news/detailFull/${id}?trans=true`);
-  await detail.getByTestId('news-translation-placeholder').getByText('人工翻译编辑将在翻译模块上线').waitFor();
+  await detail.getByTestId('trans-status').waitFor();
+  await detail.getByTestId('trans-claim').waitFor();
   await screenshot(detail, 'news-detail-translation');
   await detail.close();
 });

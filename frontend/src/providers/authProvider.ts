@@ -7,6 +7,8 @@ import { clearToken, failedMethod, getToken, requestJson, setToken } from './htt
 export interface DeptStub {
   id: number;
   name: string;
+  /** Parent department id (the news area's work department is the parent, spec §4). */
+  pid?: number | null;
 }
 
 export interface AuthUser {

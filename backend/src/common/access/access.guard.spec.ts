@@ -40,6 +40,7 @@ const principal = (over: Partial<Principal> = {}): Principal => ({
   isAdmin: false,
   permissions: [],
   deptId: 3,
+  workDeptId: 3,
   dataScope: [3],
   level: 2,
   ...over,

@@ -9,6 +9,7 @@ const principal = (level: number, isAdmin = false): Principal => ({
   isAdmin,
   permissions: [],
   deptId: null,
+  workDeptId: null,
   dataScope: [],
   level,
 });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { computeDataScope } from '../access/data-scope.js';
-import { ADMIN_PERMISSION, type Principal } from './principal.js';
+import { ADMIN_PERMISSION, workDeptOf, type Principal } from './principal.js';
 
 type UserPart = Omit<Principal, 'sessionId'> & { enabled: boolean };
 
@@ -31,8 +31,8 @@ export class PrincipalService {
   }
 
   private async fetch(userId: number): Promise<UserPart | undefined> {
-    const users: Array<{ id: number; username: string; is_admin: boolean; enabled: boolean; dept_id: number | null }> = await this.db.query(
-      'SELECT id, username, is_admin, enabled, dept_id FROM sys_user WHERE id = $1',
+    const users: Array<{ id: number; username: string; is_admin: boolean; enabled: boolean; dept_id: number | null; pid: number | null }> = await this.db.query(
+      'SELECT u.id, u.username, u.is_admin, u.enabled, u.dept_id, d.pid FROM sys_user u LEFT JOIN sys_dept d ON d.id = u.dept_id WHERE u.id = $1',
       [userId],
     );
     const user = users[0];
@@ -61,6 +61,7 @@ export class PrincipalService {
       isAdmin,
       permissions: isAdmin ? [ADMIN_PERMISSION] : [...new Set(codes)].sort(),
       deptId: user.dept_id,
+      workDeptId: workDeptOf(user.dept_id, user.pid),
       dataScope: isAdmin ? null : await computeDataScope(this.db, roles.map((r) => ({ dataScope: r.data_scope, deptIds: r.dept_ids })), user.dept_id),
       level: isAdmin ? 1 : roles.length ? Math.min(...roles.map((r) => r.level)) : Number.MAX_SAFE_INTEGER,
     };

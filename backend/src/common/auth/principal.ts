@@ -7,6 +7,11 @@ export interface Principal {
   /** Permission codes (menu permissions over the user's roles); ['admin'] for administrators. */
   permissions: string[];
   deptId: number | null;
+  /**
+   * The department whose news work the user shares (news-tracking §4): the parent department, unless
+   * the department or its parent id is 0 (or it has no parent) — then the own department.
+   */
+  workDeptId: number | null;
   /** Dept ids the user may see; `null` = all departments. */
   dataScope: number[] | null;
   /** Highest rank over the user's roles (smallest level number). */
@@ -19,4 +24,11 @@ export const ADMIN_PERMISSION = 'admin';
 export function hasAnyPermission(principal: Pick<Principal, 'isAdmin' | 'permissions'>, codes: readonly string[]): boolean {
   if (principal.isAdmin || principal.permissions.includes(ADMIN_PERMISSION)) return true;
   return codes.some((c) => principal.permissions.includes(c));
+}
+
+/** The spec's rule for the work department from a department and its parent. */
+export function workDeptOf(deptId: number | null, pid: number | null | undefined): number | null {
+  if (deptId == null) return null;
+  if (deptId === 0 || pid == null || pid === 0) return deptId;
+  return pid;
 }

@@ -208,7 +208,7 @@ export class NewsExportService {
       ],
     );
     if (!inserted.length) throw DomainException.conflict('该链接的新闻已存在');
-    const rows: Raw[] = await this.db.query(`SELECT ${ROW_COLUMNS} ${fromJoins('$2', '$3')} WHERE n.id = $1`, [inserted[0].id, user.deptId, user.userId]);
+    const rows: Raw[] = await this.db.query(`SELECT ${ROW_COLUMNS} ${fromJoins('$2', '$3')} WHERE n.id = $1`, [inserted[0].id, user.workDeptId, user.userId]);
     return toRow(rows[0]);
   }
 }

@@ -40,16 +40,15 @@ export class NewsService {
   private readonly exec: Exec;
 
   /**
-   * The department whose state the caller sees: own dept (default), its parent (the spec's review
-   * department), or any department of the caller's data scope (全部 = every one); anything else → 403.
+   * The department whose state the caller sees and changes. Default: the work department (the
+   * parent, unless the department or its parent id is 0 — spec §4), so sibling sub-departments share
+   * one desk. Also allowed: the own department, and any department of the caller's data scope
+   * (全部 = every one); anything else → 403.
    */
   async resolveDept(user: Principal, deptId: number | undefined): Promise<number | null> {
-    if (deptId === undefined || deptId === user.deptId) return user.deptId;
+    if (deptId === undefined || deptId === user.workDeptId) return user.workDeptId;
+    if (deptId === user.deptId) return deptId;
     if (user.dataScope === null || user.dataScope.includes(deptId)) return deptId;
-    if (user.deptId != null) {
-      const rows: Array<{ pid: number | null }> = await this.db.query('SELECT pid FROM sys_dept WHERE id = $1', [user.deptId]);
-      if (rows[0]?.pid === deptId) return deptId;
-    }
     throw DomainException.forbidden('只能查看本部门或上级部门的新闻数据');
   }
 
@@ -132,13 +131,13 @@ export class NewsService {
     });
   }
 
-  /** Upserts the caller's department row of an item with the given columns (whitelisted by the callers). */
+  /** Upserts the caller's work-department row of an item with the given columns (whitelisted by the callers). */
   private async upsertDept(id: number, user: Principal, set: Partial<Record<DeptColumn, unknown>>): Promise<void> {
-    if (user.deptId == null) throw DomainException.forbidden('当前用户没有部门');
+    if (user.workDeptId == null) throw DomainException.forbidden('当前用户没有部门');
     const cols = Object.keys(set) as DeptColumn[];
     const p = new Params();
     const newsId = p.add(id);
-    const dept = p.add(user.deptId);
+    const dept = p.add(user.workDeptId);
     const by = p.add(user.username);
     const values = cols.map((c) => `${p.add(set[c])}${c === 'classify' ? '::int[]' : c === 'keywords' ? '::text[]' : ''}`);
     const result: unknown[] = await this.db.query(
@@ -159,21 +158,22 @@ export class NewsService {
   /** Setting the warning tells the rest of the department (live channel). */
   async updateYj(id: number, yj: boolean, user: Principal): Promise<void> {
     await this.upsertDept(id, user, { yj });
-    if (!yj || user.deptId == null) return;
+    const deptId = user.workDeptId;
+    if (!yj || deptId == null) return;
     const rows: Array<{ title: string | null; nickName: string | null }> = await this.db.query(
       `SELECT COALESCE(d.title_cn, n.title_cn, n.title) AS title, (SELECT nick_name FROM sys_user WHERE id = $3) AS "nickName"
          FROM news n LEFT JOIN news_dept d ON d.news_id = n.id AND d.dept_id = $2 WHERE n.id = $1`,
-      [id, user.deptId, user.userId],
+      [id, deptId, user.userId],
     );
     this.notices.toDept(
-      user.deptId,
+      deptId,
       {
         msgType: 'WARN',
         type: 'news.warned',
         title: '新闻预警',
         msg: html`${rows[0]?.nickName || user.username} 将新闻《${clip(rows[0]?.title, 80)}》标记为预警`,
         newsId: String(id),
-        deptId: user.deptId,
+        deptId,
       },
       { exceptUserId: user.userId },
     );
@@ -189,9 +189,9 @@ export class NewsService {
     return [...new Set(keywords.map((k) => k.trim()).filter((k) => k !== ''))];
   }
 
-  /** `deptId` of an update call: only the caller's own department may be overridden. */
+  /** `deptId` of an update call: the caller's work department (or own department, named for compatibility). */
   private static assertOwnDept(user: Principal, deptId: number | undefined): void {
-    if (deptId !== undefined && deptId !== user.deptId) throw DomainException.forbidden('只能修改本部门的新闻数据');
+    if (deptId !== undefined && deptId !== user.workDeptId && deptId !== user.deptId) throw DomainException.forbidden('只能修改本部门的新闻数据');
   }
 
   updateKeywords(id: number, keywords: string[], deptId: number | undefined, user: Principal): Promise<void> {

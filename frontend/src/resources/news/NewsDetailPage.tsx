@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -39,6 +39,9 @@ import { NewsText, TextEmpty } from './NewsText';
 import { type PanelTab, useNewsInfo } from './NewsSidePanel';
 import { useNewsT } from './text';
 import { useNewsActions, usePatchNews } from './useNewsActions';
+
+// The translation workbench and TipTap load only when the page is entered for translation.
+const TranslationWorkbench = lazy(() => import('./translation/TranslationWorkbench').then((m) => ({ default: m.TranslationWorkbench })));
 
 export interface NewsDetailPageProps {
   /** detailFull/{id}: the translation entry (also `?trans=true`). */
@@ -136,9 +139,10 @@ const statusKey = (s: string | null) =>
   s === 'edit' ? 'detail.status_edit' : s === 'examine' ? 'detail.status_examine' : s === 'done' ? 'detail.status_done' : 'detail.status_none';
 
 /**
- * /pro/news/detailFull2/{id} (and detailFull/{id}?trans=true, the translation entry): the whole item
- * for reading — titles, metadata, classes and keywords, abstract, the three texts in tabs or side by
- * side, files. Opening it marks the item read (`GET api/news/info`).
+ * /pro/news/detailFull2/{id}: the whole item for reading — titles, metadata, classes and keywords,
+ * abstract, the three texts in tabs or side by side, files. Opening it marks the item read
+ * (`GET api/news/info`). Entered for translation (detailFull/{id}, or `?trans=true`) it is the
+ * translation workbench (translation/TranslationWorkbench, its own chunk).
  */
 export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps) {
   const t = useNewsT();
@@ -150,8 +154,8 @@ export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps
   const user = useNewsUser();
   const { data: info, isPending, error } = useNewsInfo(user.ready ? id : null, user.deptId);
   const [layout, setLayout] = useState<'tabs' | 'side'>('tabs');
-  const [tab, setTab] = useState<PanelTab>(trans ? 'manual' : 'original');
-  const [sideTab, setSideTab] = useState<'machine' | 'manual'>(trans ? 'manual' : 'machine');
+  const [tab, setTab] = useState<PanelTab>('original');
+  const [sideTab, setSideTab] = useState<'machine' | 'manual'>('machine');
   const [dialog, setDialog] = useState<'share' | 'tags' | 'classify' | null>(null);
   const actions = useNewsActions(user.userId);
   const patch = usePatchNews();
@@ -189,6 +193,14 @@ export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps
     return <DetailSkeleton />;
   }
 
+  if (trans) {
+    return (
+      <Suspense fallback={<DetailSkeleton />}>
+        <TranslationWorkbench info={info} user={user} />
+      </Suspense>
+    );
+  }
+
   const title = info.titleCn?.trim() || info.title;
   const files = (Array.isArray(info.files) ? info.files : []) as NewsFile[];
   const canCollect = info.isCollect ? user.abilities.uncollect : user.abilities.collect;
@@ -207,24 +219,7 @@ export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps
 
   const original = <NewsText html={info.contentHtml} text={info.content} empty={t('panel.no_content')} lang={info.language ?? undefined} />;
   const machine = <NewsText text={info.contentCn} empty={t('panel.no_machine')} lang="zh-CN" />;
-  const placeholder = (
-    <Box
-      data-testid="news-translation-placeholder"
-      sx={{ mt: 2, px: 3, py: 3.5, textAlign: 'center', border: '1px dashed #c6e2ff', borderRadius: 1, bgcolor: '#f7fbff' }}
-    >
-      <TranslateIcon sx={{ fontSize: 36, color: '#79bbff' }} />
-      <Typography sx={{ mt: 1, fontSize: 15, fontWeight: 600, color: '#303133' }}>{t('detail.trans_placeholder')}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        {t('detail.trans_placeholder_hint')}
-      </Typography>
-    </Box>
-  );
-  const manual = (
-    <>
-      {info.contentTrans?.trim() ? <NewsText text={info.contentTrans} empty={t('panel.no_manual')} lang="zh-CN" /> : !trans && <TextEmpty text={t('panel.no_manual')} />}
-      {trans && placeholder}
-    </>
-  );
+  const manual = info.contentTrans?.trim() ? <NewsText text={info.contentTrans} empty={t('panel.no_manual')} lang="zh-CN" /> : <TextEmpty text={t('panel.no_manual')} />;
 
   return (
     <Box sx={{ maxWidth: 1280, mx: 'auto', px: { xs: 1, sm: 1.5 }, pt: 0.5, pb: 3 }} data-testid="news-detail">
@@ -304,29 +299,6 @@ export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps
           </Box>
         </Box>
       </Paper>
-
-      {trans && (
-        <Box
-          data-testid="news-translation-entry"
-          sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, mb: 1.5, px: 2, py: 1.25, borderRadius: 1, bgcolor: '#ecf5ff', border: '1px solid #d9ecff', color: '#409eff', fontSize: 13 }}
-        >
-          <TranslateIcon fontSize="small" />
-          <Typography sx={{ fontSize: 14, fontWeight: 600 }}>{t('detail.trans_entry')}</Typography>
-          <Box component="span" sx={{ color: '#606266' }}>
-            {t('detail.trans_status')}：{t(statusKey(info.transStatus))}
-          </Box>
-          {info.editorName && (
-            <Box component="span" sx={{ color: '#606266' }}>
-              {t('detail.editor')}：{info.editorName}
-            </Box>
-          )}
-          {info.examineName && (
-            <Box component="span" sx={{ color: '#606266' }}>
-              {t('detail.examiner')}：{info.examineName}
-            </Box>
-          )}
-        </Box>
-      )}
 
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ borderRadius: 1, overflow: 'hidden' }}>
@@ -449,7 +421,7 @@ export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps
               <MetaItem label={t('detail.editor')} value={info.editorName} />
               <MetaItem label={t('detail.examiner')} value={info.examineName} />
             </Box>
-            {!trans && user.abilities.translate && (
+            {user.abilities.translate && (
               <>
                 <Divider sx={{ my: 1.25 }} />
                 <Button size="small" startIcon={<TranslateIcon />} component={RouterLink} to={`/pro/news/detailFull/${info.id}?trans=true`}>

@@ -72,7 +72,27 @@ export interface NewsUser {
   ready: boolean;
 }
 
-/** The caller: id, department (sent with list queries, spec §6) and abilities. */
+/** A department stub as `auth/info` answers it (`pid` may be missing on older servers). */
+export interface DeptRef {
+  id: number;
+  pid?: number | null;
+}
+
+/**
+ * The department a user's translation work lives in (spec §4/§6: "the department sent for review is
+ * the parent department unless the department or its parent id is 0"): the parent department;
+ * the user's own department when the department id is 0, the parent id is 0, or there is no parent
+ * (a top-level department, or an older server that does not send `pid`). undefined without a department.
+ */
+export function workDeptId(user: { dept?: DeptRef | null } | null | undefined): number | undefined {
+  const dept = user?.dept;
+  if (!dept || typeof dept.id !== 'number') return undefined;
+  const pid = dept.pid;
+  if (dept.id === 0 || pid === 0 || pid === null || pid === undefined) return dept.id;
+  return pid;
+}
+
+/** The caller: id, work department (sent with every news call, spec §4/§6) and abilities. */
 export function useNewsUser(): NewsUser {
   const { identity, isPending: identityPending } = useGetIdentity();
   const { permissions, isPending: permissionsPending } = usePermissions<string[]>();
@@ -81,7 +101,7 @@ export function useNewsUser(): NewsUser {
   const abilities = useMemo(() => newsAbilities(roles), [roles]);
   return {
     userId: user?.id,
-    deptId: user?.dept?.id ?? undefined,
+    deptId: workDeptId(user),
     username: user?.username,
     roles,
     abilities,

@@ -11,7 +11,8 @@ import { NOISE_CODE } from './demo-news.fixtures.js';
 const BATCH = 50;
 
 /** Departments that get demo state, with how many items they track / warn / choose. */
-export const DEMO_NEWS_DEPTS = ['国际新闻部', '编译部', '期刊编辑部'] as const;
+/** The work departments of the demo users (新闻中心: translator and reviewer; 出版中心: editor). */
+export const DEMO_NEWS_DEPTS = ['新闻中心', '出版中心'] as const;
 export const DEMO_DEPT_STATE = { tracked: 20, warned: 10, chosen: 15 } as const;
 
 async function seedWebsites(em: EntityManager, items: DemoNews[]): Promise<Map<string, number>> {
