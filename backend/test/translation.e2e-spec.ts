@@ -212,10 +212,10 @@ describe('translation workflow (api/news/submitTranslate ...)', () => {
       await submit(id, 'examine', translator, { contentTrans: '待审核的译文' });
       const submitted = await waitFor(reviewerLive.inbox, (m) => m.type === 'translation.submitted' && m.newsId === String(id), 'submitted');
       expect(submitted).toMatchObject({ msgType: 'INFO', title: '有新的译文待审核', deptId: center });
-      expect(submitted.msg).toContain(`Translation test item ${seq}`);
+      expect(submitted.msg).toContain(`李翻译 提交了《Translation test item ${seq}》`);
       await submit(id, 'done', reviewer);
       const reviewed = await waitFor(translatorLive.inbox, (m) => m.type === 'translation.reviewed' && m.newsId === String(id), 'reviewed');
-      expect(reviewed.msg).toContain('reviewer');
+      expect(reviewed.msg).toContain('王审校 审核通过了');
       // Not to the editor (no news:judge, another department tree), not the translator's own submission.
       expect(editorLive.inbox.filter((m) => m.newsId === String(id))).toEqual([]);
       expect(translatorLive.inbox.filter((m) => m.type === 'translation.submitted' && m.newsId === String(id))).toEqual([]);

@@ -1,6 +1,6 @@
 // The translation workbench (/pro/news/detailFull/{id}?trans=true): the translator (编译部) claims an
 // untranslated item with 我要翻译, edits the prefilled text, saves with Ctrl+S and submits it for
-// review; the reviewer (国际新闻部, news:judge) — in another browser — opens the same item, is warned
+// review; the reviewer (国际新闻部, news:judge) — in another browser — sees the live notice, opens the item, is warned
 // when trying 审核 before viewing 人工翻译, views it and reviews (审核成功); the version history
 // lists v1 as reviewed. Both departments are children of 新闻中心, where the translation lives (the
 // work department: the parent of the user's department, spec §4).
@@ -124,6 +124,12 @@ test('the translator claims an item, edits the prefilled text, saves with Ctrl+S
   await page.getByText('保存成功').first().waitFor();
   await page.getByTestId('trans-dirty').waitFor({ state: 'detached' });
 
+  // the reviewer is at work on the news index when the translation is submitted
+  reviewer = await openBrowser();
+  await login(reviewer, REVIEWER);
+  await reviewer.page.goto(`${BASE_URL}/horizon/pro/news`);
+  await reviewer.page.locator('tr[data-news-id]').first().waitFor();
+
   await page.getByTestId('trans-submit').click();
   const confirm = page.getByRole('dialog', { name: '提交审核' });
   await confirm.waitFor();
@@ -137,11 +143,16 @@ test('the translator claims an item, edits the prefilled text, saves with Ctrl+S
   assert.equal(await editor.getAttribute('contenteditable'), 'false');
   assert.equal(await page.getByTestId('trans-save').count(), 0);
   await shot(page, 'translation-submitted');
+
+  // ... and hears of it at once on the live channel (the department's reviewers; not the translator)
+  const notice = reviewer.page.getByText('有新的译文待审核');
+  await notice.waitFor({ timeout: 15_000 });
+  await reviewer.page.getByText('李翻译 提交了《').first().waitFor();
+  await screenshot(reviewer.page, 'translation-live-notice');
+  assert.equal(await page.getByText('有新的译文待审核').count(), 0, 'the translator gets no notice of their own submission');
 });
 
 test('the reviewer must view 人工翻译 before 审核, then reviews it', async () => {
-  reviewer = await openBrowser();
-  await login(reviewer, REVIEWER);
   const { page } = reviewer;
   let reviewCalls = 0;
   page.on('request', (r) => {

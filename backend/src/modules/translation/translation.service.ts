@@ -159,7 +159,7 @@ export class TranslationService {
       if (current?.transStatus !== 'edit') throw DomainException.conflict(TRANSLATION_MESSAGES.notClaimed);
       throw DomainException.badRequest(TRANSLATION_MESSAGES.emptySubmit, ErrorCode.Validation);
     }
-    this.notices.submitted(state, await this.titleOf(id, deptId), user);
+    this.notices.submitted(state, await this.noticeNames(id, deptId, user), user);
     return state;
   }
 
@@ -199,7 +199,7 @@ export class TranslationService {
       if (!allowSelf && current.editorId === user.userId) throw DomainException.forbidden(TRANSLATION_MESSAGES.selfReview, 'NEWS_TRANSLATION_SELF_REVIEW');
       throw DomainException.conflict(TRANSLATION_MESSAGES.staleVersion, 'NEWS_TRANSLATION_STALE');
     }
-    this.notices.reviewed(state, await this.titleOf(id, deptId), user);
+    this.notices.reviewed(state, await this.noticeNames(id, deptId, user), user);
     return state;
   }
 
@@ -275,15 +275,16 @@ export class TranslationService {
     return row && toState(row);
   }
 
-  /** The title the department sees (its Chinese title override, the machine title, the original). */
-  private async titleOf(id: number, deptId: number): Promise<string> {
+  /** The title the department sees (its Chinese title override, the machine title, the original) and the caller's display name. */
+  private async noticeNames(id: number, deptId: number, user: Principal): Promise<{ title: string; actor: string }> {
     const r = await one(
       this.db,
-      `SELECT COALESCE(d.title_cn, n.title_cn, n.title) AS title FROM news n LEFT JOIN news_dept d ON d.news_id = n.id AND d.dept_id = $2 WHERE n.id = $1`,
-      [id, deptId],
+      `SELECT COALESCE(d.title_cn, n.title_cn, n.title) AS title, (SELECT nick_name FROM sys_user WHERE id = $3) AS nick
+         FROM news n LEFT JOIN news_dept d ON d.news_id = n.id AND d.dept_id = $2 WHERE n.id = $1`,
+      [id, deptId, user.userId],
     );
     const title = (r?.title as string | undefined) ?? `#${id}`;
-    return title.length > 80 ? `${title.slice(0, 80)}…` : title;
+    return { title: title.length > 80 ? `${title.slice(0, 80)}…` : title, actor: (r?.nick as string | null) || user.username };
   }
 
   /** The state for the workbench: the department's row, or the untranslated state (404 when the item does not exist). */
