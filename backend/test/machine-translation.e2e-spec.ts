@@ -1,7 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
+import { Test } from '@nestjs/testing';
+import { AppModule } from '../src/app.module';
+import { configureApp } from '../src/app.setup';
 import { loadConfig } from '../src/config/config';
+import { MachineTranslationService } from '../src/modules/translation/machine-translation.service';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 /**
@@ -234,5 +238,35 @@ describe('machine translation through BullMQ (REDIS_URL set)', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(row).toEqual({ mt_status: 'done', title_cn: '译:Queued through Redis' });
+  });
+
+  it('an API process with QUEUE_CONSUME=false only fills the queue; the worker process (an app context) runs the jobs', async () => {
+    const databaseUrl = (t.app.get(DataSource).options as { url: string }).url;
+    // The API without a consumer of its own.
+    const apiRef = await Test.createTestingModule({ imports: [AppModule.forRoot({ ...t.config, databaseUrl, queueConsume: false })] }).compile();
+    const api = apiRef.createNestApplication({ logger: ['error'] });
+    configureApp(api, t.config);
+    await api.init();
+    try {
+      const svc = api.get(MachineTranslationService);
+      expect(svc.jobQueue?.kind).toBe('bullmq');
+      expect(await svc.sweep()).toBe(0); // a filling-only process does not sweep
+      const db = api.get(DataSource);
+      const [{ id }] = await db.query(
+        `INSERT INTO news (title, content, url, publish_time, language, mt_status) VALUES ('Split roles', 'Body.', $1, now(), 'en', 'pending') RETURNING id`,
+        [`https://example.org/mt/split-${Date.now()}`],
+      );
+      // t's process consumes (QUEUE_CONSUME default true): its sweep finds the item within 5 s.
+      const deadline = Date.now() + 30_000;
+      let row: { mt_status: string } | undefined;
+      while (Date.now() < deadline) {
+        [row] = await db.query('SELECT mt_status FROM news WHERE id = $1', [id]);
+        if (row?.mt_status === 'done') break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(row?.mt_status).toBe('done');
+    } finally {
+      await api.close();
+    }
   });
 });

@@ -28,6 +28,8 @@ export interface AppConfig {
   platform: PlatformConfig;
   /** `REDIS_URL`: BullMQ queues, socket.io Redis adapter. Unset = everything in process. */
   redisUrl?: string;
+  /** `QUEUE_CONSUME`: does this process run queued jobs (default true; API replicas beside a worker set false). */
+  queueConsume: boolean;
   /** `REVIEW_ALLOW_SELF`: may a reviewer approve their own translation (default false). */
   reviewAllowSelf: boolean;
   /** Machine translation (`MT_*`). */
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     newsCountCap: int('NEWS_COUNT_CAP', env.NEWS_COUNT_CAP, 10_000, 1),
     platform,
     redisUrl: env.REDIS_URL?.trim() || undefined,
+    queueConsume: bool(env.QUEUE_CONSUME, true),
     reviewAllowSelf: bool(env.REVIEW_ALLOW_SELF, false),
     mt,
   };

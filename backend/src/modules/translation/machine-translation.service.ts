@@ -90,10 +90,12 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
     if (this.config.redisUrl) {
       // One queue per database: deployments (or test databases) sharing a Redis never take each other's jobs.
       const [{ db }]: Array<{ db: string }> = await this.db.query('SELECT current_database() AS db');
-      this.queue = new BullMtQueue(this.config.redisUrl, handler, opts, `horizon:${db}`);
+      this.queue = new BullMtQueue(this.config.redisUrl, handler, opts, `horizon:${db}`, this.config.queueConsume);
     } else {
       this.queue = new InProcessMtQueue(handler, opts);
     }
+    // The consumers look for pending items; a process that only adds jobs (QUEUE_CONSUME=false) does not.
+    if (this.queue.kind === 'bullmq' && !this.config.queueConsume) return;
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
     this.sweeper.unref();
     void this.sweep();

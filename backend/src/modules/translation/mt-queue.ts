@@ -125,7 +125,8 @@ const QUEUE_NAME = 'horizon-mt';
 export class BullMtQueue implements MtQueue {
   readonly kind = 'bullmq' as const;
   private readonly queue: Queue;
-  private readonly worker: Worker;
+  /** Absent in a process that only adds jobs (QUEUE_CONSUME=false). */
+  private readonly worker?: Worker;
   private readonly log = new Logger('MtQueue');
 
   constructor(
@@ -133,9 +134,11 @@ export class BullMtQueue implements MtQueue {
     handler: MtJobHandler,
     private readonly opts: MtQueueOptions,
     prefix = 'horizon',
+    consume = true,
   ) {
     const connection = { url: redisUrl, maxRetriesPerRequest: null };
     this.queue = new Queue(QUEUE_NAME, { connection, prefix });
+    if (!consume) return;
     this.worker = new Worker(QUEUE_NAME, (job) => handler(String(job.data.newsId), job.attemptsMade + 1), {
       connection,
       prefix,
@@ -168,7 +171,7 @@ export class BullMtQueue implements MtQueue {
   }
 
   async close(): Promise<void> {
-    await this.worker.close();
+    await this.worker?.close();
     await this.queue.close();
   }
 }

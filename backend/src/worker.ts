@@ -1,0 +1,25 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module.js';
+import { loadConfig } from './config/config.js';
+
+/**
+ * The background worker of the scale-out deployment (docker-compose `worker`): the same modules
+ * without the HTTP server; it consumes the BullMQ queues (machine translation) that API replicas
+ * started with `QUEUE_CONSUME=false` only fill. Needs DATABASE_URL and REDIS_URL.
+ */
+async function bootstrap(): Promise<void> {
+  const logger = new Logger('HorizonWorker');
+  const config = { ...loadConfig(), queueConsume: true };
+  const { databaseUrl, redisUrl } = config;
+  if (!databaseUrl || !redisUrl) {
+    logger.error('The worker needs DATABASE_URL and REDIS_URL (without them the API process runs the jobs itself).');
+    process.exit(1);
+  }
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...config, databaseUrl }));
+  app.enableShutdownHooks();
+  logger.log(`Horizon worker is running (machine translation: ${config.mt.engine})`);
+}
+
+void bootstrap();
