@@ -62,3 +62,34 @@ export class Shell {
     await this.page.getByRole('button', { name: '确定' }).click();
   }
 }
+
+/** Logs in through the login page and waits for the launch page. */
+export async function loginAs(page, username, password) {
+  const form = new LoginPage(page);
+  await form.login(username, password, await form.open('/login'));
+  await page.waitForURL(/\/horizon\/(enter|$)/);
+}
+
+/** The API as the logged-in page (bearer token from the session cookie): `{status, body}`. */
+export function pageApi(page, path, { method = 'GET', body } = {}) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('HORIZON-TOKEN='))?.split('=')[1] ?? '');
+      const r = await fetch(`/${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await r.text();
+      const parse = () => {
+        try {
+          return text ? JSON.parse(text) : null;
+        } catch {
+          return null;
+        }
+      };
+      return { status: r.status, body: parse() };
+    },
+    { method, path, body },
+  );
+}

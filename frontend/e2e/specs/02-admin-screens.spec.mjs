@@ -27,6 +27,12 @@ const screens = [
   ['/monitor/online', '11-online', async (page) => page.getByText('当前会话').waitFor()],
   ['/monitor/logs', '12-logs', async (page) => page.getByText('用户登录').first().waitFor()],
   ['/user/center', '13-user-center', async (page) => page.getByText('admin@horizon.local').first().waitFor()],
+  // 机器翻译: the engine figures appear once api/mt/status answered; the glossary list below them
+  ['/system/mt', '17-mt', async (page) => {
+    await page.getByRole('group', { name: '翻译引擎' }).waitFor();
+    await page.getByRole('region', { name: '翻译失败的新闻' }).waitFor();
+    await page.getByText('术语表作用于所有引擎的译文', { exact: false }).waitFor();
+  }],
 ];
 
 for (const [path, shot, ready] of screens) {
@@ -64,4 +70,25 @@ test('the settings drawer changes the theme colour', async () => {
   const cookie = (await browser.context.cookies()).find((c) => c.value.toLowerCase().includes('11a983'));
   assert.ok(cookie, 'the chosen colour is remembered in a cookie');
   assert.ok(cookie.expires * 1000 > Date.now() + 300 * 24 * 3600 * 1000, 'for about a year');
+});
+
+test('the machine-translation screen adds and deletes a glossary term', async () => {
+  const { page } = browser;
+  const source = `E2E Term ${Date.now()}`;
+  await go('/system/mt');
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('新增术语').waitFor();
+  await dialog.getByLabel('原文术语').fill(source);
+  await dialog.getByLabel('规定译名').fill('端到端术语');
+  await dialog.getByRole('button', { name: '确认' }).click();
+  await page.getByText('新增成功').waitFor();
+  const row = page.getByRole('row').filter({ hasText: source });
+  await row.getByText('端到端术语').waitFor();
+  await screenshot(page, '18-mt-glossary');
+  await row.getByRole('button', { name: '删除' }).click();
+  await page.getByText('确认删除选中的 1 条数据?').waitFor();
+  await page.getByRole('button', { name: '确认' }).click();
+  await page.getByText('删除成功').waitFor();
+  await row.waitFor({ state: 'detached' });
 });

@@ -5,7 +5,7 @@
 // news item was deleted.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { LoginPage } from '../pages.mjs';
+import { LoginPage, pageApi } from '../pages.mjs';
 import { BASE_URL, openBrowser, screenshot } from '../support.mjs';
 
 let browser;
@@ -41,22 +41,8 @@ async function openTab(page, name) {
   await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
 }
 
-/** The API as the logged-in page (bearer token from the session cookie). */
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('HORIZON-TOKEN='))?.split('=')[1] ?? '');
-      const r = await fetch(`/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await r.text();
-      return { status: r.status, body: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  );
-}
+/** The API as the logged-in page. */
+const api = (page, method, path, body) => pageApi(page, path, { method, body });
 
 before(async () => {
   browser = await openBrowser();

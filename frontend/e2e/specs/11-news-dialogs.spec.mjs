@@ -4,7 +4,7 @@
 // and un-collect them from the 收藏 tab, set an item as noise and delete another (news:noise).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { LoginPage } from '../pages.mjs';
+import { loginAs, pageApi as api } from '../pages.mjs';
 import { ADMIN_PASSWORD, BASE_URL, openBrowser, screenshot } from '../support.mjs';
 
 const EDITOR = { username: 'editor', password: '123456', nickName: '张编辑' };
@@ -23,23 +23,7 @@ async function shot(page, name) {
   await screenshot(page, name);
 }
 
-async function login(browser, username, password) {
-  const form = new LoginPage(browser.page);
-  await form.login(username, password, await form.open('/login'));
-  await browser.page.waitForURL(/\/horizon\/(enter|$)/);
-}
 
-/** The API with the page's own session (the token cookie of the logged-in user). */
-async function api(page, path, init = {}) {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('HORIZON-TOKEN='))?.split('=')[1] ?? '');
-      const response = await fetch(`/${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    { path, init },
-  );
-}
 
 /** Opens the news index and remembers the rows of its first page. */
 async function openIndex(page) {
@@ -57,7 +41,7 @@ const newsRow = (page, news) => page.locator(`tr[data-news-id="${news.id}"]`);
 
 before(async () => {
   admin = await openBrowser();
-  await login(admin, 'admin', ADMIN_PASSWORD);
+  await loginAs(admin.page, 'admin', ADMIN_PASSWORD);
 });
 after(async () => {
   assert.deepEqual(admin?.errors ?? [], [], 'no uncaught errors in the page');
@@ -102,7 +86,7 @@ test('share an item to the editor: one record, seen by the editor under 分享�
   // the editor finds it under 分享 › 分享给我 (and the API lists exactly one record for them)
   const editor = await openBrowser();
   try {
-    await login(editor, EDITOR.username, EDITOR.password);
+    await loginAs(editor.page, EDITOR.username, EDITOR.password);
     const me = await api(editor.page, 'auth/info');
     const shares = await api(editor.page, `api/newsSuggest?toId=${me.body.user.id}&size=50`);
     const mine = shares.body.content.filter((s) => s.newsId === item.id && s.content === NOTE);

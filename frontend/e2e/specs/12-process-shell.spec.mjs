@@ -4,7 +4,7 @@
 // with its confirmation (cancel keeps the session; confirm ends it and reloads onto the login page).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { LoginPage } from '../pages.mjs';
+import { loginAs } from '../pages.mjs';
 import { ADMIN_PASSWORD, BASE_URL, openBrowser, screenshot } from '../support.mjs';
 
 const TILES = ['数据采集', '动态跟踪', '系统管理', '数据存储', '专题知识构建', '技术线索发现'];
@@ -38,11 +38,6 @@ async function currentLinks(page) {
     .evaluateAll((links) => links.map((link) => link.textContent.trim()));
 }
 
-async function login(page, username, password) {
-  const form = new LoginPage(page);
-  await form.login(username, password, await form.open('/login'));
-  await page.waitForURL(/\/horizon\/enter$/);
-}
 
 before(async () => {
   browser = await openBrowser();
@@ -54,7 +49,7 @@ after(async () => {
 
 test('the launch page shows its six tiles', async () => {
   const { page } = browser;
-  await login(page, 'translator', '123456');
+  await loginAs(page, 'translator', '123456');
   for (const name of TILES) await tile(page, name).waitFor();
   assert.equal(await page.getByRole('heading', { level: 2 }).count(), 6);
   if (!process.env.EXTERNAL_KNOWLEDGE_URL) await tile(page, '专题知识构建').getByText('暂未配置').waitFor();
@@ -202,7 +197,7 @@ test('the user menu: cancel keeps the session, confirm logs out and reloads onto
 
 test('an administrator opens data storage from the launch page', async () => {
   const { page } = browser;
-  await login(page, 'admin', ADMIN_PASSWORD);
+  await loginAs(page, 'admin', ADMIN_PASSWORD);
   await tile(page, '数据存储').click();
   await page.waitForURL(/\/horizon\/dataExchange$/);
 });

@@ -6,7 +6,7 @@
 // work department: the parent of the user's department, spec §4).
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { LoginPage } from '../pages.mjs';
+import { loginAs, pageApi as api } from '../pages.mjs';
 import { BASE_URL, openBrowser, screenshot } from '../support.mjs';
 
 const TRANSLATOR = { username: 'translator', password: '123456' };
@@ -28,23 +28,7 @@ async function shot(page, name) {
   await screenshot(page, name);
 }
 
-async function login(browser, { username, password }) {
-  const form = new LoginPage(browser.page);
-  await form.login(username, password, await form.open('/login'));
-  await browser.page.waitForURL(/\/horizon\/(enter|$)/);
-}
 
-/** The API with the page's own session (the token cookie of the logged-in user). */
-async function api(page, path, init = {}) {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('HORIZON-TOKEN='))?.split('=')[1] ?? '');
-      const response = await fetch(`/${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    { path, init },
-  );
-}
 
 const workbenchUrl = (id) => `${BASE_URL}/horizon/pro/news/detailFull/${id}?trans=true`;
 const status = (page) => page.getByTestId('trans-status');
@@ -57,7 +41,7 @@ const transition = (page, contentStatus) =>
 
 before(async () => {
   translator = await openBrowser();
-  await login(translator, TRANSLATOR);
+  await loginAs(translator.page, TRANSLATOR.username, TRANSLATOR.password);
   const me = await api(translator.page, 'auth/info');
   const dept = me.body.user.dept;
   assert.ok(dept?.pid, 'the translator’s department has a parent (新闻中心)');
@@ -126,7 +110,7 @@ test('the translator claims an item, edits the prefilled text, saves with Ctrl+S
 
   // the reviewer is at work on the news index when the translation is submitted
   reviewer = await openBrowser();
-  await login(reviewer, REVIEWER);
+  await loginAs(reviewer.page, REVIEWER.username, REVIEWER.password);
   await reviewer.page.goto(`${BASE_URL}/horizon/pro/news`);
   await reviewer.page.locator('tr[data-news-id]').first().waitFor();
 

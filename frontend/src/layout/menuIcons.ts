@@ -102,6 +102,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   website: LanguageOutlined,
   international: TranslateOutlined,
   translate: TranslateOutlined,
+  language: TranslateOutlined,
   link: LinkOutlined,
   chain: LinkOutlined,
   email: EmailOutlined,

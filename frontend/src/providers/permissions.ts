@@ -10,6 +10,7 @@
 //   system/dept     dept          dept:list                     dept:add         dept:edit      dept:del
 //   system/job      job           job:list                      job:add          job:edit       job:del
 //   system/dict     dict          dict:list                     dict:add         dict:edit      dict:del
+//   system/mt       mt            mt:list                       mt:add           mt:edit        mt:del
 //   monitor/online, monitor/logs  admin only
 //
 // An action outside this table on a listed resource needs admin. A resource outside the table has
@@ -26,6 +27,7 @@ export const PERMISSION_PREFIX: Record<string, string> = {
   'system/dept': 'dept',
   'system/job': 'job',
   'system/dict': 'dict',
+  'system/mt': 'mt',
 };
 
 export const ADMIN_ONLY_RESOURCES = ['monitor/online', 'monitor/logs'];

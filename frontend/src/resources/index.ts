@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import monitorLogs from './monitor-logs';
 import monitorOnline from './monitor-online';
+import systemMt from './mt';
 import systemDept from './system-dept';
 import systemDict from './system-dict';
 import systemJob from './system-job';
@@ -28,6 +29,8 @@ export const resources: ResourceDef[] = [
   { name: 'system/dept', apiPath: 'api/dept', ...systemDept },
   { name: 'system/job', apiPath: 'api/job', ...systemJob },
   { name: 'system/dict', apiPath: 'api/dict', ...systemDict },
+  // 机器翻译: engine status, failures and the glossary; the list (and CRUD) is the glossary
+  { name: 'system/mt', apiPath: 'api/mtGlossary', ...systemMt },
   { name: 'monitor/online', apiPath: 'auth/online', ...monitorOnline },
   { name: 'monitor/logs', apiPath: 'api/logs', ...monitorLogs },
 ];

@@ -4,6 +4,7 @@ import type { TranslationMessages } from 'react-admin';
 import { dialogsEn } from '../../resources/news/dialogs/i18n';
 import { newsEn } from '../../resources/news/i18n';
 import { journalsEn } from '../../resources/journals/i18n';
+import { mtEn } from '../../resources/mt/i18n';
 import type { zhApp, zhResources } from './zh';
 
 const audit = {
@@ -101,6 +102,19 @@ export const enResources: typeof zhResources = {
       value: 'Value',
       dictSort: 'Sort',
       blurry: 'Name / description',
+      ...audit,
+    },
+  },
+  'system/mt': {
+    name: 'Machine translation',
+    fields: {
+      id: 'ID',
+      source: 'Source term',
+      target: 'Required translation',
+      caseSensitive: 'Case-sensitive',
+      enabled: 'Status',
+      memo: 'Memo',
+      blurry: 'Source term / translation',
       ...audit,
     },
   },
@@ -337,4 +351,5 @@ export const enMessages: TranslationMessages = {
   resources: enResources,
   news: newsEn,
   journals: journalsEn,
+  mt: mtEn,
 };

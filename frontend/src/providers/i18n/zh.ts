@@ -5,6 +5,7 @@ import type { TranslationMessages } from 'react-admin';
 import { dialogsZh } from '../../resources/news/dialogs/i18n';
 import { newsZh } from '../../resources/news/i18n';
 import { journalsZh } from '../../resources/journals/i18n';
+import { mtZh } from '../../resources/mt/i18n';
 
 const raMessages = {
   action: {
@@ -317,6 +318,19 @@ export const zhResources = {
       ...audit,
     },
   },
+  'system/mt': {
+    name: '机器翻译',
+    fields: {
+      id: 'ID',
+      source: '原文术语',
+      target: '规定译名',
+      caseSensitive: '区分大小写',
+      enabled: '状态',
+      memo: '备注',
+      blurry: '原文术语/译名',
+      ...audit,
+    },
+  },
   'monitor/online': {
     name: '在线用户',
     fields: {
@@ -550,4 +564,5 @@ export const zhMessages: TranslationMessages = {
   resources: zhResources,
   news: newsZh,
   journals: journalsZh,
+  mt: mtZh,
 };
