@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { Layout } from 'react-admin';
-import { LiveNotices } from '../components/LiveNotices';
+import { LiveNoticesDeferred as LiveNotices } from '../components/LiveNoticesDeferred';
 import { Footer } from './Footer';
 import { HorizonAppBar } from './HorizonAppBar';
 import { HorizonSidebar } from './HorizonSidebar';

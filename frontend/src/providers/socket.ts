@@ -1,24 +1,11 @@
 // The live channel (docs/news-design.md "Live channel"): socket.io at /webSocket on the API origin,
 // authenticated with the session token in the handshake. Every message the server pushes is
 // broadcast on an in-app bus: <LiveNotices/> shows it, lists subscribe to refresh.
-import { useEffect, useRef } from 'react';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { apiUrl, getToken } from './http';
+import { broadcastLive, isLiveMessage } from './liveBus';
 
-export type LiveMsgType = 'INFO' | 'WARN' | 'ERROR';
-export type LiveNoticeType = 'share' | 'translation.submitted' | 'translation.reviewed' | 'news.warned';
-
-/** One pushed message (socket.io event `message`). `msg` is HTML: render it sanitised only. */
-export interface LiveMessage {
-  msgType: LiveMsgType;
-  title: string;
-  msg: string;
-  type?: LiveNoticeType;
-  newsId?: string;
-  deptId?: number;
-}
-
-export type LiveListener = (message: LiveMessage) => void;
+export { broadcastLive, isLiveMessage, type LiveListener, type LiveMessage, type LiveMsgType, type LiveNoticeType, subscribeLive, useLiveMessages } from './liveBus';
 
 export const LIVE_PATH = '/webSocket';
 export const LIVE_EVENT = 'message';
@@ -26,45 +13,6 @@ export const LIVE_EVENT = 'message';
 export const RECONNECTION_ATTEMPTS = 3;
 export const RECONNECTION_DELAY_MS = 5000;
 export const CONNECT_TIMEOUT_MS = 30_000;
-
-const MSG_TYPES: readonly string[] = ['INFO', 'WARN', 'ERROR'];
-
-// ---- in-app bus ----
-
-const listeners = new Set<LiveListener>();
-
-/** Calls `listener` with every message received; returns the unsubscribe function. */
-export function subscribeLive(listener: LiveListener): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-/** Hands a message to every subscriber (one failing listener does not stop the others). */
-export function broadcastLive(message: LiveMessage): void {
-  for (const listener of [...listeners]) {
-    try {
-      listener(message);
-    } catch (error) {
-      console.error('live channel listener failed', error);
-    }
-  }
-}
-
-/** `subscribeLive` for components: the latest `listener` is called, subscribed while mounted. */
-export function useLiveMessages(listener: LiveListener): void {
-  const latest = useRef(listener);
-  useEffect(() => {
-    latest.current = listener;
-  }, [listener]);
-  useEffect(() => subscribeLive((message) => latest.current(message)), []);
-}
-
-export function isLiveMessage(value: unknown): value is LiveMessage {
-  const m = value as Partial<LiveMessage> | null;
-  return !!m && typeof m === 'object' && MSG_TYPES.includes(m.msgType as string) && typeof m.title === 'string' && typeof m.msg === 'string';
-}
 
 // ---- connection ----
 

@@ -25,7 +25,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { LanguageMenuButton } from '../../components/LanguageMenuButton';
 import { Logo } from '../../components/Logo';
-import { LiveNotices } from '../../components/LiveNotices';
+import { LiveNoticesDeferred as LiveNotices } from '../../components/LiveNoticesDeferred';
 import { activeProcessNav, LAUNCH_PATH, PROCESS_NAV } from './processNav';
 import { ProcessUserMenu } from './ProcessUserMenu';
 import { usePlatformSettings } from './usePlatformSettings';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import NewspaperOutlined from '@mui/icons-material/NewspaperOutlined';
-import { Box, Button, Chip, Drawer, Paper, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, Chip, Drawer, Paper, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { BorderTabs } from './BorderTabs';
 import { useSearchParams } from 'react-router-dom';
 import { CollectList } from './collect/CollectList';
 import type { CollectState } from './collect/collectQuery';
@@ -26,34 +27,6 @@ import { SearchBox } from './SearchBox';
 import { ShareList } from './ShareList';
 import { useNewsT } from './text';
 import { useFillHeight } from './useFillHeight';
-
-/** Element's "border-card" tabs: grey header strip, the active tab white and joined to the card. */
-const borderTabsSx = {
-  minHeight: 40,
-  bgcolor: '#f5f7fa',
-  borderBottom: '1px solid #e4e7ed',
-  '& .MuiTabs-indicator': { display: 'none' },
-  '& .MuiTab-root': {
-    minHeight: 40,
-    minWidth: 0,
-    px: 2.5,
-    fontSize: 14,
-    color: '#909399',
-    borderRight: '1px solid transparent',
-    borderLeft: '1px solid transparent',
-    mb: '-1px',
-    transition: 'color .2s',
-    '&:hover': { color: 'primary.main' },
-  },
-  '& .MuiTab-root.Mui-selected': {
-    color: 'primary.main',
-    bgcolor: '#fff',
-    borderRightColor: '#dcdfe6',
-    borderLeftColor: '#dcdfe6',
-    fontWeight: 600,
-  },
-  '& .MuiTab-root:first-of-type.Mui-selected': { borderLeftColor: 'transparent' },
-} as const;
 
 /** The collected-news list (another module) inside the 收藏 tab, its state kept in the route too. */
 function CollectTab({ state, onChange }: { state: ListState; onChange: (next: ListState) => void }) {
@@ -168,18 +141,12 @@ export function NewsIndexPage() {
         )}
         <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, borderRadius: 1, overflow: 'hidden' }}>
           <Box sx={{ display: 'flex', alignItems: 'stretch', bgcolor: '#f5f7fa' }}>
-            <Tabs
+            <BorderTabs
               value={tab}
-              onChange={(_e, v: NewsTab) => onTab(v)}
-              variant="scrollable"
-              scrollButtons={false}
+              onChange={onTab}
               aria-label={t('title')}
-              sx={{ ...borderTabsSx, flex: 1, minWidth: 0 }}
-            >
-              {NEWS_TABS.map((key) => (
-                <Tab key={key} value={key} label={t(`tabs.${key}`)} id={`news-tab-${key}`} aria-controls="news-tabpanel" />
-              ))}
-            </Tabs>
+              tabs={NEWS_TABS.map((key) => ({ value: key, label: t(`tabs.${key}`), id: `news-tab-${key}`, controls: 'news-tabpanel' }))}
+            />
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, borderBottom: '1px solid #e4e7ed' }}>
               {usesNewsFilters(state.curMenu) && state.classify !== null && (
                 <Chip

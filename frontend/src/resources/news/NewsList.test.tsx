@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, type AuthProvider, memoryStore } from 'react-admin';
 import { vi } from 'vitest';
+import { broadcastLive } from '../../providers/liveBus';
 import { stubFetch } from '../shared/testUtils';
 import { defaultListState } from './listState';
 import { NewsList } from './NewsList';
@@ -119,5 +120,18 @@ describe('NewsList', () => {
     stubFetch((_m, url) => (url.includes('api/news/list') ? { content: [], totalElements: 0, totalExact: true } : {}));
     renderList(['news:list'], 'choice');
     await screen.findByText('本部门还没有精选的新闻');
+  });
+
+  it('a live notice about an item on the page reloads the list; others do not', async () => {
+    const calls = stubFetch((_m, url) => (url.includes('api/news/list') ? { content: [row(1), row(2)], totalElements: 2, totalExact: true } : {}));
+    renderList(['news:list']);
+    await screen.findByText('中文标题 1');
+    const lists = () => calls.filter((c) => c.url.includes('api/news/list')).length;
+    const before = lists();
+    broadcastLive({ msgType: 'INFO', title: 't', msg: 'm', type: 'translation.reviewed', newsId: '99' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lists()).toBe(before);
+    broadcastLive({ msgType: 'WARN', title: 't', msg: 'm', type: 'news.warned', newsId: '2' });
+    await waitFor(() => expect(lists()).toBe(before + 1));
   });
 });

@@ -25,6 +25,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLiveMessages } from '../../providers/liveBus';
 import { useNotifyText, useQueryErrorHandler } from '../shared/hooks';
 import { newsApi, newsKeys, openDetail } from './api';
 import { ClassifyDialog } from './dialogs/ClassifyDialog';
@@ -158,6 +159,10 @@ export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomG
   const page: NewsPage | undefined = list.data;
   const rows = useMemo(() => page?.content ?? [], [page]);
   const total = page?.totalElements ?? 0;
+  // A live notice about an item on this page (translation submitted / reviewed, warned) reloads it.
+  useLiveMessages((message) => {
+    if (message.newsId && rows.some((r) => String(r.id) === message.newsId)) void list.refetch();
+  });
   const pageCount = pageCountOf(total, state.size);
   const loadingFirst = list.isPending || !user.ready;
   const refreshing = list.isFetching && !loadingFirst;

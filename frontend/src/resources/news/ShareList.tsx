@@ -23,6 +23,7 @@ import {
 } from '@mui/material';
 import { HttpError } from 'react-admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useLiveMessages } from '../../providers/liveBus';
 import { useApiErrorHandler, useNotifyText, useQueryErrorHandler } from '../shared/hooks';
 import { newsApi, newsKeys, openDetail, type ShareRow } from './api';
 import { type ListState, type ShareType, SHARE_PAGE_SIZES, toShareQuery, withContent, withPage, withShareType, withSize, pageCountOf } from './listState';
@@ -60,6 +61,10 @@ export function ShareList({ state, onChange }: ShareListProps) {
     staleTime: 0,
   });
   useQueryErrorHandler(list.error);
+  // Something shared with me just now (live notice): 分享给我 shows it at once.
+  useLiveMessages((message) => {
+    if (message.type === 'share' && query !== null) void list.refetch();
+  });
   const rows = list.data?.content ?? [];
   const total = list.data?.totalElements ?? 0;
   const loadingFirst = list.isPending;

@@ -33,7 +33,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, HttpError, useGetIdentity } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HorizonIdentity } from '../../../providers/authProvider';
-import { subscribeLive } from '../../../providers/socket';
+import { subscribeLive } from '../../../providers/liveBus';
 import { apiDownload, saveBlob } from '../../api';
 import { errorMessage, useApiErrorHandler, useNotifyText, useQueryErrorHandler } from '../../shared/hooks';
 import type { NewsUser } from '../access';
