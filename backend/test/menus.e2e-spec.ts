@@ -77,14 +77,14 @@ describe('api/menus', () => {
       expect(roots.every((m) => m.pid === null)).toBe(true);
       expect(roots.map((m) => m.menuSort)).toEqual([...roots.map((m) => m.menuSort)].sort((a, b) => a - b));
       expect(Object.keys(roots[0]).sort()).toEqual(MENU_KEYS);
-      expect(roots.find((m) => m.title === '系统管理')).toMatchObject({ type: 0, path: 'system', module: 'system', subCount: 8, hasChildren: true, leaf: false, label: '系统管理', iFrame: false });
+      expect(roots.find((m) => m.title === '系统管理')).toMatchObject({ type: 0, path: 'system', module: 'system', subCount: 9, hasChildren: true, leaf: false, label: '系统管理', iFrame: false });
     });
 
     it('filters by pid, blurry and createTime, and honours sort', async () => {
       const children = await get(`/api/menus?pid=${id['系统管理']}`);
-      expect(titles(children.body.content)).toEqual(['用户管理', '角色管理', '菜单管理', '部门管理', '岗位管理', '字典管理', '新闻主题', '新闻分类']);
+      expect(titles(children.body.content)).toEqual(['用户管理', '角色管理', '菜单管理', '部门管理', '岗位管理', '字典管理', '新闻主题', '新闻分类', '机器翻译']);
       expect(children.body.content[0]).toMatchObject({ componentName: 'SystemUser', component: 'system/user/index', permission: 'user:list', type: 1, module: 'system' });
-      expect(titles((await get(`/api/menus?pid=${id['系统管理']}&sort=menuSort,desc&page=0&size=2`)).body.content)[0]).toBe('新闻分类');
+      expect(titles((await get(`/api/menus?pid=${id['系统管理']}&sort=menuSort,desc&page=0&size=2`)).body.content)[0]).toBe('机器翻译');
       expect(titles((await get('/api/menus?blurry=system/user')).body.content)).toEqual(['用户管理']);
       expect(titles((await get('/api/menus?blurry=user:')).body.content)).toEqual(['用户管理', '用户新增', '用户修改', '用户删除']);
       expect(titles((await get('/api/menus?blurry=监控')).body.content)).toEqual(['系统监控']);
@@ -99,7 +99,7 @@ describe('api/menus', () => {
       expect(res.body.totalElements).toBe(n);
       expect(res.body.content).toHaveLength(ROOT_TITLES.length);
       const system = (res.body.content as MenuItem[]).find((m) => m.title === '系统管理')!;
-      expect(system.children).toHaveLength(8);
+      expect(system.children).toHaveLength(9);
       expect(titles(system.children![0].children!)).toEqual(['用户新增', '用户修改', '用户删除']);
       expect(system.children![0].children![0]).not.toHaveProperty('children');
     });
@@ -136,7 +136,7 @@ describe('api/menus', () => {
     const res = await get(`/api/menus/child?id=${id['系统监控']}`);
     expect(res.status).toBe(200);
     expect(res.body.sort()).toEqual([id['系统监控'], id['在线用户'], id['操作日志']].sort());
-    expect((await get(`/api/menus/child?id=${id['系统管理']}`)).body).toHaveLength(1 + 8 + 24);
+    expect((await get(`/api/menus/child?id=${id['系统管理']}`)).body).toHaveLength(1 + 9 + 27);
     expect((await get(`/api/menus/child?id=${id['用户新增']}`)).body).toEqual([id['用户新增']]);
     expect((await get('/api/menus/child?id=999999')).status).toBe(404);
     const missing = await get('/api/menus/child');
@@ -156,7 +156,7 @@ describe('api/menus', () => {
 
     const nested = await post('/api/menus/superior', [id['用户新增']]);
     const system = (nested.body as MenuItem[]).find((m) => m.title === '系统管理')!;
-    expect(system.children).toHaveLength(8);
+    expect(system.children).toHaveLength(9);
     expect(titles(system.children![0].children!)).toEqual(['用户修改', '用户删除']);
     expect(system.children![0].subCount).toBe(2);
 

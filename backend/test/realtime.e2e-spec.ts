@@ -146,7 +146,7 @@ describe('live channel (/webSocket)', () => {
   });
 
   describe('warning notice', () => {
-    it('reaches the other members of the department, not the caller nor other departments', async () => {
+    it('reaches the other members of the (work) department, not the caller nor other departments', async () => {
       const [translator, colleague, judge, editor, admin] = await Promise.all(['translator', 'colleague', 'judge', 'editor', 'admin'].map(live));
       const res = await t.http().post('/api/news/updateYjData').set('Authorization', bearer(tokens.translator)).send({ id: newsId, yj: true });
       expect(res.status).toBe(200);
@@ -158,7 +158,8 @@ describe('live channel (/webSocket)', () => {
           title: '新闻预警',
           msg: `${nick} 将新闻《电网&lt;script&gt;alert(1)&lt;/script&gt;储能》标记为预警`,
           newsId: String(newsId),
-          deptId: deptX,
+          // the work department (新闻中心, the parent of 编译部) whose desk the warning is on
+          deptId: (await db.query('SELECT pid FROM sys_dept WHERE id = $1', [deptX]))[0].pid,
         });
       }
       await Promise.all([settle('translator', translator), settle('editor', editor), settle('admin', admin)]);

@@ -113,6 +113,8 @@ test('the translator claims an item, edits the prefilled text, saves with Ctrl+S
   await loginAs(reviewer.page, REVIEWER.username, REVIEWER.password);
   await reviewer.page.goto(`${BASE_URL}/horizon/pro/news`);
   await reviewer.page.locator('tr[data-news-id]').first().waitFor();
+  // the live channel connects once the page is idle
+  await reviewer.page.locator('html[data-live="connected"]').waitFor({ state: 'attached', timeout: 15_000 });
 
   await page.getByTestId('trans-submit').click();
   const confirm = page.getByRole('dialog', { name: '提交审核' });

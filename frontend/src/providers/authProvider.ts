@@ -117,6 +117,11 @@ export function resetAuthInfo(): void {
   infoPromise = undefined;
 }
 
+/** Uses a known answer (the login's) as the session's auth/info. */
+export function primeAuthInfo(info: AuthInfo): void {
+  infoPromise = Promise.resolve(info);
+}
+
 export function toIdentity(info: AuthInfo): HorizonIdentity {
   const { user } = info;
   return {
@@ -153,9 +158,11 @@ export const authProvider: AuthProvider = {
       uuid,
       rememberMe,
     };
-    const { token } = await requestJson<{ token: string; user: AuthUser }>('auth/login', { method: 'POST', body });
-    setToken(token, rememberMe);
+    const answer = await requestJson<{ token: string; user: AuthUser } & Partial<Pick<AuthInfo, 'roles' | 'dataScopes'>>>('auth/login', { method: 'POST', body });
+    setToken(answer.token, rememberMe);
     resetAuthInfo();
+    // The login answer carries what auth/info answers: the first screen needs no second round trip.
+    if (Array.isArray(answer.roles)) primeAuthInfo({ user: answer.user, roles: answer.roles, dataScopes: answer.dataScopes ?? [] });
     consumeSessionExpired();
   },
 

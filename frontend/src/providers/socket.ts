@@ -63,9 +63,16 @@ export function connectLive(): Socket | undefined {
   created.on(LIVE_EVENT, (message: unknown) => {
     if (isLiveMessage(message)) broadcastLive(message);
   });
+  // The connection state on <html data-live> (support and browser tests can see it).
+  created.on('connect', () => markLive('connected'));
+  created.on('disconnect', () => markLive('offline'));
   socket = created;
   socketToken = token;
   return created;
+}
+
+function markLive(state: 'connected' | 'offline'): void {
+  if (typeof document !== 'undefined') document.documentElement.dataset.live = state;
 }
 
 /** Closes the channel (logout, leaving the logged-in screens). */
@@ -75,6 +82,7 @@ export function disconnectLive(): void {
   const current = socket;
   socket = undefined;
   socketToken = undefined;
+  markLive('offline');
   if (current) {
     current.off();
     current.disconnect();

@@ -23,6 +23,14 @@ export interface ClientInfo {
 
 const BAD_CREDENTIALS = '用户名或密码错误';
 
+/** `POST auth/login` (and key / CAS logins): the token, the user, and the `auth/info` fields. */
+export interface LoginAnswer {
+  token: string;
+  user: UserDto;
+  roles: string[];
+  dataScopes: number[];
+}
+
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
@@ -59,7 +67,7 @@ export class AuthService {
     await this.db.query("DELETE FROM sys_login_failure WHERE create_time < now() - interval '1 day'");
   }
 
-  async login(dto: LoginDto, client: ClientInfo): Promise<{ token: string; user: UserDto }> {
+  async login(dto: LoginDto, client: ClientInfo): Promise<LoginAnswer> {
     const username = dto.username.trim();
     await this.assertNotLocked(username);
     await this.captcha.verify(dto.uuid, dto.code);
@@ -81,18 +89,22 @@ export class AuthService {
   }
 
   /** Key login: a personal access key instead of password and captcha (for scripts and other systems). */
-  async keyLogin(key: string, client: ClientInfo): Promise<{ token: string; user: UserDto }> {
+  async keyLogin(key: string, client: ClientInfo): Promise<LoginAnswer> {
     const userId = await this.keys.resolve(key.trim());
     const rows: Array<{ enabled: boolean }> = await this.db.query('SELECT enabled FROM sys_user WHERE id = $1', [userId]);
     if (!rows[0]?.enabled) throw DomainException.badRequest('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
     return this.startSession(userId, false, client);
   }
 
-  private async startSession(userId: number, rememberMe: boolean, client: ClientInfo): Promise<{ token: string; user: UserDto }> {
-    const info = await this.users.info(userId);
+  /**
+   * Opens a session. The answer carries what `auth/info` would answer (`roles` = permission codes,
+   * `dataScopes`) beside the token and the user, so a client needs no second call after logging in.
+   */
+  private async startSession(userId: number, rememberMe: boolean, client: ClientInfo): Promise<LoginAnswer> {
+    const [info, part] = await Promise.all([this.users.info(userId), this.principals.load(userId)]);
     const sid = await this.sessions.create(userId, rememberMe, client.ip, client.browser);
     await this.sessions.purgeExpired();
-    return { token: this.tokens.sign(sid, userId, info.username), user: info };
+    return { token: this.tokens.sign(sid, userId, info.username), user: info, roles: part?.permissions ?? [], dataScopes: part?.dataScope ?? [] };
   }
 
   async info(principal: Principal): Promise<{ user: UserDto; roles: string[]; dataScopes: number[] }> {
@@ -149,7 +161,7 @@ export class AuthService {
   }
 
   /** Validates a service ticket with the CAS server and opens a session for the named local user. */
-  async casLogin(ticket: string | undefined, service: string, client: ClientInfo): Promise<{ token: string; user: UserDto }> {
+  async casLogin(ticket: string | undefined, service: string, client: ClientInfo): Promise<LoginAnswer> {
     const { server } = this.casConfigured();
     if (!ticket || !/^[\w.:-]{1,512}$/.test(ticket)) throw DomainException.badRequest('缺少或无效的 CAS 票据');
     let xml: string;

@@ -33,7 +33,7 @@ describe('PlatformService', () => {
   const service = (env: NodeJS.ProcessEnv) => new PlatformService(loadConfig(env));
 
   it('lists the configured external systems in the settings', () => {
-    expect(service({ EXTERNAL_CLUE_URL: 'https://clue.example.org/' }).settings()).toEqual({ logoutEnabled: true, title: null, externalTargets: ['clue'] });
+    expect(service({ EXTERNAL_CLUE_URL: 'https://clue.example.org/' }).settings()).toEqual({ logoutEnabled: true, title: null, externalTargets: ['clue'], mt: { engine: 'none', configured: false } });
   });
 
   it('answers the address, or 404 NOT_CONFIGURED naming the system in Chinese', () => {

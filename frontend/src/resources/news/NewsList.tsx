@@ -15,7 +15,6 @@ import {
   Link,
   Skeleton,
   Table,
-  TableBody,
   TableCell,
   TableContainer,
   TableHead,
@@ -45,6 +44,7 @@ import {
 import { NewsPager } from './NewsPager';
 import { NewsSidePanel } from './NewsSidePanel';
 import { NewsTableRow, type RowCommand } from './NewsTableRow';
+import { NewsRowsBody } from './rowStyles';
 import { SortBar } from './SortBar';
 import { useNewsUser } from './access';
 import { useNewsT } from './text';
@@ -360,7 +360,7 @@ export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomG
                 <TableCell sx={{ width: state.curMenu === 'choice' ? 272 : 252 }}>{t('columns.actions')}</TableCell>
               </TableRow>
             </TableHead>
-            <TableBody>
+            <NewsRowsBody>
               {loadingFirst ? (
                 <SkeletonRows count={Math.min(state.size, 8)} compact={compact} />
               ) : list.isError && !rows.length ? (
@@ -400,7 +400,7 @@ export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomG
                   />
                 ))
               )}
-            </TableBody>
+            </NewsRowsBody>
           </Table>
         </TableContainer>
       </Box>

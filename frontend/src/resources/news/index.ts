@@ -7,8 +7,8 @@
 // The pages are loaded on demand (their own chunk), so the admin screens do not carry them.
 import { createElement, lazy, type ReactElement, Suspense } from 'react';
 import { Box, LinearProgress } from '@mui/material';
+import { NewsIndexRoute } from './NewsIndexRoute';
 
-const NewsIndexPage = lazy(() => import('./NewsIndexPage').then((m) => ({ default: m.NewsIndexPage })));
 const NewsDetailPage = lazy(() => import('./NewsDetailPage').then((m) => ({ default: m.NewsDetailPage })));
 
 const fallback = createElement(Box, { sx: { px: 1.5, pt: 1 } }, createElement(LinearProgress));
@@ -21,7 +21,7 @@ export interface NewsRoute {
 }
 
 export const newsRoutes: NewsRoute[] = [
-  { path: '/pro/news', element: page(createElement(NewsIndexPage)) },
+  { path: '/pro/news', element: createElement(NewsIndexRoute) },
   { path: '/pro/news/detailFull2/:id', element: page(createElement(NewsDetailPage)) },
   { path: '/pro/news/detailFull/:id', element: page(createElement(NewsDetailPage, { translationEntry: true })) },
 ];
