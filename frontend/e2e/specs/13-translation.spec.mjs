@@ -18,6 +18,8 @@ let reviewer;
 /** The item translated here and the work department both users share. */
 let item;
 let workDept;
+/** The translator's display name (another spec may have changed it). */
+let translatorName;
 
 /** Screenshot once transitions (dialog fade-in, tab indicator) are over and earlier notices have gone. */
 async function shot(page, name) {
@@ -44,6 +46,7 @@ before(async () => {
   await loginAs(translator.page, TRANSLATOR.username, TRANSLATOR.password);
   const me = await api(translator.page, 'auth/info');
   const dept = me.body.user.dept;
+  translatorName = me.body.user.nickName || TRANSLATOR.username;
   assert.ok(dept?.pid, 'the translator’s department has a parent (新闻中心)');
   workDept = dept.pid;
 
@@ -133,7 +136,7 @@ test('the translator claims an item, edits the prefilled text, saves with Ctrl+S
   // ... and hears of it at once on the live channel (the department's reviewers; not the translator)
   const notice = reviewer.page.getByText('有新的译文待审核');
   await notice.waitFor({ timeout: 15_000 });
-  await reviewer.page.getByText('李翻译 提交了《').first().waitFor();
+  await reviewer.page.getByText(`${translatorName} 提交了《`).first().waitFor();
   await screenshot(reviewer.page, 'translation-live-notice');
   assert.equal(await page.getByText('有新的译文待审核').count(), 0, 'the translator gets no notice of their own submission');
 });

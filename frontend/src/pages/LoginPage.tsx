@@ -23,6 +23,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../components/Logo';
 import { type Captcha, consumeSessionExpired, getCaptcha, MSG_SESSION_EXPIRED } from '../providers/authProvider';
 import { getToken } from '../providers/http';
+import { prefetchNewsIndex } from '../resources/news';
 
 const REMEMBERED_USERNAME = 'horizon-username';
 
@@ -81,6 +82,13 @@ export function LoginPage() {
       navigate({ search: `?redirect=${encodeURIComponent(target)}` }, { replace: true, state });
     }
   }, [redirect, state, navigate]);
+
+  // While the user types, fetch the code of the screen most sessions open first (the news index),
+  // so the submit does not wait for it.
+  useEffect(() => {
+    const timer = window.setTimeout(() => void prefetchNewsIndex().catch(() => undefined), 300);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   if (getToken() && !loading) return <Navigate to="/" replace />;
 

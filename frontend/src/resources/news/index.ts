@@ -27,3 +27,6 @@ export const newsRoutes: NewsRoute[] = [
 ];
 
 export { newsEn, newsZh } from './i18n';
+
+/** Loads the news index's code ahead of time (the login page does it while the user types). */
+export const prefetchNewsIndex = (): Promise<unknown> => import('./NewsIndexPage');
