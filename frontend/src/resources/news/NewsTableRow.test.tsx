@@ -7,6 +7,7 @@ import { newsAbilities, rowActions } from './access';
 import { defaultListState } from './listState';
 import { NewsList } from './NewsList';
 import { type NewsTableRowProps, sameRowProps } from './NewsTableRow';
+import { newsRow } from './testRows';
 import type { NewsRow } from './types';
 
 // rowActions runs once per render of a row: it counts which rows rendered.
@@ -16,35 +17,7 @@ vi.mock('./access', async (importOriginal) => {
 });
 const renderedIds = () => new Set(vi.mocked(rowActions).mock.calls.map(([row]) => (row as NewsRow).id));
 
-const row = (id: number, over: Partial<NewsRow> = {}): NewsRow => ({
-  id,
-  title: `Original title ${id}`,
-  titleCn: `中文标题 ${id}`,
-  publishTime: '2026-11-20 08:00:00',
-  webName: 'Global Wire',
-  webId: 1,
-  createBy: '采集器',
-  count: 7,
-  classify: [1],
-  classifyNames: ['经济'],
-  keywords: ['油价'],
-  language: 'en',
-  country: 'US',
-  url: `https://example.com/${id}`,
-  isRead: false,
-  isCollect: false,
-  isRecommend: false,
-  yj: false,
-  isChoice: false,
-  isProcessed: null,
-  hasFiles: false,
-  editorName: null,
-  examineName: null,
-  transStatus: null,
-  version: 1,
-  updateTime: '2026-11-20 08:00:00',
-  ...over,
-});
+const row = (id: number, over: Partial<NewsRow> = {}): NewsRow => newsRow(id, { classify: [1], classifyNames: ['经济'], hasFiles: false, ...over });
 
 const authProvider: AuthProvider = {
   login: async () => undefined,

@@ -1,0 +1,32 @@
+// A news list row for the tests (the list's defaults; override what a test is about).
+import type { NewsRow } from './types';
+
+export const newsRow = (id: number, over: Partial<NewsRow> = {}): NewsRow => ({
+  id,
+  title: `Original title ${id}`,
+  titleCn: `中文标题 ${id}`,
+  publishTime: '2026-11-20 08:00:00',
+  webName: 'Global Wire',
+  webId: 1,
+  createBy: '采集器',
+  count: 7,
+  classify: [1, 2, 3],
+  classifyNames: ['经济', '金融', '能源'],
+  keywords: ['油价'],
+  language: 'en',
+  country: 'US',
+  url: `https://example.com/${id}`,
+  isRead: false,
+  isCollect: false,
+  isRecommend: false,
+  yj: false,
+  isChoice: false,
+  isProcessed: null,
+  hasFiles: id === 1,
+  editorName: null,
+  examineName: null,
+  transStatus: null,
+  version: 1,
+  updateTime: '2026-11-20 08:00:00',
+  ...over,
+});
