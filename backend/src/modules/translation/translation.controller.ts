@@ -48,9 +48,8 @@ export class TranslationController {
   /** The department's working translation state of an item (status, editor, reviewer, draft, version). */
   @RequirePermissions('news:list')
   @Get('translationState')
-  async translationState(@Query() q: TranslationRefDto, @CurrentUser() user: Principal) {
-    const deptId = (await this.news.resolveDept(user, q.deptId)) ?? -1;
-    return this.translation.stateOrEmpty(q.id, deptId);
+  translationState(@Query() q: TranslationRefDto, @CurrentUser() user: Principal) {
+    return this.translation.stateOrEmpty(q.id, q.deptId, user);
   }
 
   /** Every submitted version, newest first, with author, submission time and reviewer. */

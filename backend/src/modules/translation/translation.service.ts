@@ -288,7 +288,8 @@ export class TranslationService {
   }
 
   /** The state for the workbench: the department's row, or the untranslated state (404 when the item does not exist). */
-  async stateOrEmpty(id: number, deptId: number): Promise<TranslationStateDto> {
+  async stateOrEmpty(id: number, deptIdQuery: number | undefined, user: Principal): Promise<TranslationStateDto> {
+    const deptId = await this.dept(user, deptIdQuery);
     const s = await this.state(id, deptId);
     if (s) return s;
     await this.assertNews(id);

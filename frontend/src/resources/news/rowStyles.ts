@@ -30,7 +30,8 @@ function rowStyles(theme: Theme): CSSObject {
     '@media (hover: hover)': { '&:hover': { backgroundColor: alpha(main, hoverOpacity) } },
     '&:focus-visible': { backgroundColor: alpha(main, 0.3) },
   });
-  const iconButton = {
+  /** ButtonBase's reset: what the round icon buttons and the checkbox share. */
+  const buttonReset = {
     display: 'inline-flex',
     alignItems: 'center',
     justifyContent: 'center',
@@ -41,11 +42,14 @@ function rowStyles(theme: Theme): CSSObject {
     outline: 0,
     border: 0,
     margin: 0,
-    padding: 2,
     borderRadius: '50%',
     cursor: 'pointer',
     userSelect: 'none',
     verticalAlign: 'middle',
+  } as const;
+  const iconButton = {
+    ...buttonReset,
+    padding: 2,
     appearance: 'none',
     textDecoration: 'none',
     textAlign: 'center',
@@ -117,21 +121,8 @@ function rowStyles(theme: Theme): CSSObject {
 
     // ---- selection checkbox (Checkbox small; the checkbox cell takes its padding away) ----
     '& .nr-check': {
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      position: 'relative',
-      boxSizing: 'border-box',
-      WebkitTapHighlightColor: 'transparent',
-      backgroundColor: 'transparent',
-      outline: 0,
-      border: 0,
-      margin: 0,
+      ...buttonReset,
       padding: 0,
-      borderRadius: '50%',
-      cursor: 'pointer',
-      userSelect: 'none',
-      verticalAlign: 'middle',
       color: palette.text.secondary,
       '&.nr-checked': { color: primary },
       '&:hover': { backgroundColor: alpha(primary, hoverOpacity) },
