@@ -34,6 +34,44 @@ export interface AppConfig {
   reviewAllowSelf: boolean;
   /** Machine translation (`MT_*`). */
   mt: MtConfig;
+  /** File storage (`STORAGE_*`, `S3_*`, `UPLOAD_MAX_MB`, `DOWNLOAD_TOKEN_TTL_SECONDS`). */
+  storage: StorageConfig;
+  /** `WEEKLY_PRODUCT_ID`: the weekly product (overrides the products' weekly flag); unset = the flag decides. */
+  weeklyProductId?: number;
+}
+
+export interface StorageConfig {
+  /** `STORAGE_DRIVER`: `local` (default, files under DATA_DIR/files) or `s3` (any S3-compatible store). */
+  driver: 'local' | 's3';
+  /** `S3_ENDPOINT` (e.g. http://minio:9000), `S3_REGION`, `S3_BUCKET`, `S3_ACCESS_KEY`, `S3_SECRET_KEY`. */
+  s3?: { endpoint: string; region: string; bucket: string; accessKey: string; secretKey: string };
+  /** `UPLOAD_MAX_MB`: largest upload (default 100). */
+  maxBytes: number;
+  /** `DOWNLOAD_TOKEN_TTL_SECONDS`: life of a signed download link (default 60). */
+  downloadTokenTtlMs: number;
+}
+
+function storageConfig(env: NodeJS.ProcessEnv, errors: string[]): StorageConfig {
+  const endpoint = httpUrl('S3_ENDPOINT', env.S3_ENDPOINT, errors);
+  const driverName = (env.STORAGE_DRIVER?.trim() || (endpoint ? 's3' : 'local')).toLowerCase();
+  if (driverName !== 'local' && driverName !== 's3') errors.push(`STORAGE_DRIVER must be local or s3, got "${driverName}"`);
+  const driver = driverName === 's3' ? 's3' : 'local';
+  let s3: StorageConfig['s3'];
+  if (driver === 's3') {
+    const bucket = env.S3_BUCKET?.trim();
+    const accessKey = env.S3_ACCESS_KEY?.trim();
+    const secretKey = env.S3_SECRET_KEY?.trim();
+    if (!endpoint) errors.push('S3_ENDPOINT is required when STORAGE_DRIVER=s3');
+    if (!bucket) errors.push('S3_BUCKET is required when STORAGE_DRIVER=s3');
+    if (!accessKey || !secretKey) errors.push('S3_ACCESS_KEY and S3_SECRET_KEY are required when STORAGE_DRIVER=s3');
+    if (endpoint && bucket && accessKey && secretKey) s3 = { endpoint, region: env.S3_REGION?.trim() || 'us-east-1', bucket, accessKey, secretKey };
+  }
+  return {
+    driver,
+    s3,
+    maxBytes: int('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 100, 1) * 1024 * 1024,
+    downloadTokenTtlMs: int('DOWNLOAD_TOKEN_TTL_SECONDS', env.DOWNLOAD_TOKEN_TTL_SECONDS, 60, 5) * 1000,
+  };
 }
 
 export const MT_ENGINES = ['none', 'libretranslate', 'openai', 'apertium'] as const;
@@ -148,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     externalUrls: externalUrls(env, errors),
   };
   const mt = mtConfig(env, errors);
+  const storage = storageConfig(env, errors);
+  const weeklyProductId = env.WEEKLY_PRODUCT_ID?.trim() ? int('WEEKLY_PRODUCT_ID', env.WEEKLY_PRODUCT_ID, 0, 1) : undefined;
   if (production && !env.JWT_SECRET) errors.push('JWT_SECRET is required in production');
   if (production && env.JWT_SECRET && env.JWT_SECRET.length < 32) errors.push('JWT_SECRET must be at least 32 characters');
   if (errors.length) throw new Error(`Configuration error:\n- ${errors.join('\n- ')}`);
@@ -178,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     queueConsume: bool(env.QUEUE_CONSUME, true),
     reviewAllowSelf: bool(env.REVIEW_ALLOW_SELF, false),
     mt,
+    storage,
+    weeklyProductId,
   };
 }
 

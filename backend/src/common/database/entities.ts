@@ -11,8 +11,12 @@ import { Role } from '../../modules/roles/role.entity.js';
 import { MtGlossaryTerm, NewsTranslation } from '../../modules/translation/translation.entity.js';
 import { NewsTheme } from '../../modules/themes/theme.entity.js';
 import { User } from '../../modules/users/user.entity.js';
+import { StoredFile } from '../../modules/storage/file.entity.js';
+import { ProductColumn, ProductSetting } from '../../modules/products/product.entity.js';
+import { ProductJournal, ProductJournalFile } from '../../modules/journals/journal.entity.js';
+import { Manuscript, ManuscriptFile } from '../../modules/manuscripts/manuscript.entity.js';
 
 /** Every entity, listed once for the app and the migration CLI. */
 export const ENTITIES = [Dept, Job, Menu, Role, User, Dict, DictDetail, OperationLog, Session, Captcha, LoginFailure, Setting, AccessKey, NewsClassify, NewsTheme,
   NewsWebsite, News, NewsDept, NewsUser, NewsCollect, NewsSuggest, NewsSearchHistory, NewsInterest,
-  NewsTranslation, MtGlossaryTerm];
+  NewsTranslation, MtGlossaryTerm, StoredFile, ProductSetting, ProductColumn, ProductJournal, ProductJournalFile, Manuscript, ManuscriptFile];
