@@ -19,13 +19,17 @@ import { MenusModule } from './modules/menus/menus.module.js';
 import { RolesModule } from './modules/roles/roles.module.js';
 import { ThemesModule } from './modules/themes/themes.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { StorageModule } from './modules/storage/storage.module.js';
+import { ProductsModule } from './modules/products/products.module.js';
+import { JournalsModule } from './modules/journals/journals.module.js';
+import { ManuscriptsModule } from './modules/manuscripts/manuscripts.module.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule],
+      imports: [CoreModule.forRoot(config), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule],
     };
   }
 }
