@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { seedDemoProducts } from './seed-production.js';
 import type { AppConfig } from '../../../config/config.js';
 import { hashPassword } from '../../auth/password.js';
 import { seedDemoNews } from '../../../modules/news/seed/seed-news.js';
@@ -146,4 +147,6 @@ export async function seedDemoData(em: EntityManager, config: AppConfig): Promis
 
   // Demo news (websites, items, a little department state): outside production only.
   if (!config.production) await seedDemoNews(em);
+  // Demo products and issues: on a development start only (tests and production begin without products).
+  if (config.nodeEnv === 'development') await seedDemoProducts(em, depts);
 }
