@@ -48,6 +48,38 @@ describe('api/dept', () => {
   });
   afterAll(() => t.close());
 
+  describe('GET api/dept/lookup (pickers of the work screens)', () => {
+    it('answers enabled departments to any session, level by level and as a tree', async () => {
+      const roleless = await t.loginWithoutRoles('dept_lookup_user');
+      expect((await get('/api/dept', roleless)).status).toBe(403);
+      const roots = await get('/api/dept/lookup', roleless);
+      expect(roots.status).toBe(200);
+      expect(names(roots.body.content)).toEqual(['总部']);
+      const children = await get(`/api/dept/lookup?pid=${id['总部']}`, roleless);
+      expect(names(children.body.content)).toEqual(expect.arrayContaining(['新闻中心', '出版中心']));
+      await db.query('UPDATE sys_dept SET enabled = false WHERE id = $1', [id['技术部']]);
+      try {
+        expect(names((await get(`/api/dept/lookup?pid=${id['总部']}`, roleless)).body.content)).not.toContain('技术部');
+        const tree = await get('/api/dept/lookup/tree', roleless);
+        expect(tree.status).toBe(200);
+        const top = (tree.body.content as DeptItem[])[0];
+        expect(top.name).toBe('总部');
+        expect(names(top.children ?? [])).not.toContain('技术部');
+        expect(names(top.children?.find((c) => c.name === '新闻中心')?.children ?? [])).toEqual(expect.arrayContaining(['国际新闻部', '编译部']));
+      } finally {
+        await db.query('UPDATE sys_dept SET enabled = true WHERE id = $1', [id['技术部']]);
+      }
+    });
+
+    it('answers 401 without a session and 400 for a bad pid', async () => {
+      expect((await t.http().get('/api/dept/lookup')).status).toBe(401);
+      expect((await t.http().get('/api/dept/lookup/tree')).status).toBe(401);
+      const bad = await get('/api/dept/lookup?pid=abc');
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe('pid 必须是整数');
+    });
+  });
+
   describe('GET api/dept', () => {
     it('answers the top level without filters, with the dept fields', async () => {
       const res = await get('/api/dept');
@@ -191,6 +223,11 @@ describe('api/dept', () => {
     expect(roles.status).toBe(400);
     expect(roles.body.message).toBe('所选部门存在角色关联，请解除后再试！');
     await db.query('DELETE FROM sys_roles_depts WHERE dept_id = $1', [child]);
+    await db.query("INSERT INTO product_setting (name, dept_id) VALUES ('部门删除测试产品', $1)", [child]);
+    const products = await del([linked]);
+    expect(products.status).toBe(400);
+    expect(products.body.message).toBe('所选部门存在产品或稿件关联，请解除后再试！');
+    await db.query('DELETE FROM product_setting WHERE dept_id = $1', [child]);
     expect((await del([linked])).status).toBe(200);
     expect(await subCount(id['技术部'])).toBe(0);
   });

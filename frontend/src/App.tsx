@@ -18,7 +18,9 @@ import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n/i18nProvider';
 import { store } from './providers/store';
 import { resources } from './resources';
+import { MANUSCRIPT_PATHS, manuscriptPage } from './resources/manuscripts';
 import { newsRoutes } from './resources/news';
+import { ProductManagementPage } from './resources/products';
 import { AccessGuard } from './resources/shared/AccessGuard';
 import { createHorizonTheme } from './theme/theme';
 
@@ -44,8 +46,9 @@ const processRoutes: Array<{ path: string; element: ReactNode }> = [
   { path: '/productProcess-home', element: newsIndex },
   { path: '/productProcess-list', element: newsIndex },
   { path: '/productProcess-center', element: <ProcessCenterPage /> },
-  { path: '/productProcess-manu', element: <ProcessPlaceholder titleKey="app.process.nav.manu" /> },
-  { path: '/productProcess-product', element: <ProcessPlaceholder titleKey="app.process.nav.product" /> },
+  // 稿件管理, also under its /pro paths
+  ...MANUSCRIPT_PATHS.map((path) => ({ path, element: manuscriptPage() })),
+  { path: '/productProcess-product', element: <ProductManagementPage mode="process" /> },
   { path: '/productProcess-achieve', element: <NewsListSlot slot="achieve" titleKey="app.process.nav.achieve" /> },
   { path: '/productProcess-statistic', element: <ProcessPlaceholder titleKey="app.process.nav.statistic" /> },
   { path: '/productProcess-vote', element: <ProcessPlaceholder titleKey="app.process.nav.vote" /> },
@@ -123,6 +126,18 @@ function HorizonAdmin() {
         <Route path="/dataSave" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
         <Route path="/website" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
         <Route path="/localStorage" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
+        {/* 产品管理 / 期刊管理 tabs; the other /product pages (journal editing, ...) are still to come */}
+        {['/product/productSetting', '/product/productJournal'].map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={<Loading />}>
+                <ProductManagementPage mode="admin" />
+              </Suspense>
+            }
+          />
+        ))}
         <Route path="/product/*" element={<ModulePlaceholder titleKey="app.launch.process" />} />
       </CustomRoutes>
       {resources.map(({ name, apiPath: _apiPath, list: ListView, ...views }) => (

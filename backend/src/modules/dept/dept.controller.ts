@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log, SkipLog } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { DeptQuery, DeptSuperiorQuery, DeptTreeQuery, DeptUpdateDto, DeptWriteDto } from './dept.dto.js';
+import { DeptLookupQuery, DeptQuery, DeptSuperiorQuery, DeptTreeQuery, DeptUpdateDto, DeptWriteDto } from './dept.dto.js';
 import { DeptService } from './dept.service.js';
 
 @ApiTags('系统：部门管理')
@@ -16,6 +16,23 @@ export class DeptController {
   @Get()
   list(@CurrentUser() me: Principal, @Query() query: DeptQuery) {
     return this.depts.list(me, query);
+  }
+
+  /**
+   * Department pickers of the work screens (product unit, manuscript unit and filter): enabled
+   * departments, names only, for any session — the organisation chart is not a secret, and the user
+   * picker already names every user's department. The admin lists above stay data-scoped.
+   */
+  @Authenticated()
+  @Get('lookup')
+  lookup(@Query() query: DeptLookupQuery) {
+    return this.depts.lookup(query.pid);
+  }
+
+  @Authenticated()
+  @Get('lookup/tree')
+  lookupTree() {
+    return this.depts.lookupTree();
   }
 
   @RequirePermissions('user:list', 'dept:list')

@@ -2,7 +2,7 @@ import { BooleanField, RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { BooleanFilter, TreeListQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import { BooleanFilter, IdFilter, TreeListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { Dept } from './dept.entity.js';
 
 export class DeptQuery extends TreeListQuery {
@@ -16,6 +16,14 @@ export class DeptQuery extends TreeListQuery {
   @IsBoolean({ message: 'enabled 必须是 true 或 false' })
   enabled?: boolean;
 
+}
+
+/** `GET api/dept/lookup`: children of `pid` (0 or none = the top level). */
+export class DeptLookupQuery {
+  @ApiPropertyOptional({ description: '上级部门 id；不传或 0 = 顶级' })
+  @IdFilter()
+  @Min(0, { message: 'pid 不能小于 0' })
+  pid?: number;
 }
 
 export class DeptTreeQuery {

@@ -84,6 +84,21 @@ export class DeptService {
     return page(buildTree(rows.map(toDeptDto), true), rows.length);
   }
 
+  /** Enabled children of `pid` (none or 0 = the top level), unscoped: the work screens' pickers. */
+  async lookup(pid?: number): Promise<Page<DeptDto>> {
+    const qb = this.repo.createQueryBuilder('d').where('d.enabled = true');
+    if (pid) qb.andWhere('d.pid = :pid', { pid });
+    else qb.andWhere('d.pid IS NULL');
+    const rows = await this.ordered(qb).getMany();
+    return page(rows.map(toDeptDto), rows.length);
+  }
+
+  /** The whole enabled tree, unscoped (see lookup). */
+  async lookupTree(): Promise<Page<DeptDto>> {
+    const rows = await this.ordered(this.repo.createQueryBuilder('d').where('d.enabled = true')).getMany();
+    return page(buildTree(rows.map(toDeptDto), true), rows.length);
+  }
+
   /**
    * Pickers in the edit forms: for each id its siblings and the siblings of every ancestor up to the
    * top level, as a tree. With `exclude` the ids themselves (and anything below them) go, so a dept
@@ -198,6 +213,12 @@ export class DeptService {
       if (users > 0) throw DomainException.badRequest('所选部门存在用户关联，请解除后再试！', ErrorCode.InUse);
       const [{ roles }]: Array<{ roles: number }> = await em.query('SELECT count(*)::int AS roles FROM sys_roles_depts WHERE dept_id = ANY($1::int[])', [all]);
       if (roles > 0) throw DomainException.badRequest('所选部门存在角色关联，请解除后再试！', ErrorCode.InUse);
+      // products and manuscripts name their unit / submitting department
+      const [{ work }]: Array<{ work: number }> = await em.query(
+        'SELECT (SELECT count(*) FROM product_setting WHERE dept_id = ANY($1::int[])) + (SELECT count(*) FROM manuscript WHERE dept_id = ANY($1::int[]))::int AS work',
+        [all],
+      );
+      if (Number(work) > 0) throw DomainException.badRequest('所选部门存在产品或稿件关联，请解除后再试！', ErrorCode.InUse);
       const parents: Array<{ pid: number }> = await em.query(
         'SELECT DISTINCT pid FROM sys_dept WHERE id = ANY($1::int[]) AND pid IS NOT NULL AND NOT (pid = ANY($1::int[]))',
         [all],

@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { StorageModule } from '../storage/storage.module.js';
+import { JournalFilesService } from './journal-files.service.js';
+import { JournalsController } from './journals.controller.js';
+import { JournalsService } from './journals.service.js';
 
-@Module({})
+@Module({ imports: [StorageModule], controllers: [JournalsController], providers: [JournalsService, JournalFilesService], exports: [JournalsService] })
 export class JournalsModule {}

@@ -1,4 +1,17 @@
 import { Module } from '@nestjs/common';
+import { ProductsModule } from '../products/products.module.js';
+import { StorageModule } from '../storage/storage.module.js';
+import { ManuscriptStatsService } from './manuscript-stats.service.js';
+import { ManuscriptStore } from './manuscript.store.js';
+import { ManuscriptsController, ProductJournalStatisticController } from './manuscripts.controller.js';
+import { ManuscriptsService } from './manuscripts.service.js';
+import { SubmissionService } from './submission.service.js';
 
-@Module({})
+/** Manuscripts (`api/manuscript`): submission from news, management, uploads, daily counts; the statistics report (`api/productJournal/generateStatistic`). */
+@Module({
+  imports: [ProductsModule, StorageModule],
+  controllers: [ManuscriptsController, ProductJournalStatisticController],
+  providers: [ManuscriptStore, ManuscriptsService, SubmissionService, ManuscriptStatsService],
+  exports: [ManuscriptStore],
+})
 export class ManuscriptsModule {}

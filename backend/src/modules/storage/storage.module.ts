@@ -1,4 +1,14 @@
 import { Module } from '@nestjs/common';
+import { STORAGE } from '../../common/storage/storage.port.js';
+import { storageProvider } from '../../common/storage/storage.provider.js';
+import { DownloadTokenService } from './download-token.service.js';
+import { FilesController } from './files.controller.js';
+import { FilesService } from './files.service.js';
 
-@Module({})
+/** Stored files (`api/localStorage`): uploads streamed to the storage port, downloads, signed download links. Other modules use FilesService. */
+@Module({
+  controllers: [FilesController],
+  providers: [storageProvider, DownloadTokenService, FilesService],
+  exports: [FilesService, STORAGE],
+})
 export class StorageModule {}

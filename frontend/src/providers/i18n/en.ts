@@ -4,7 +4,9 @@ import type { TranslationMessages } from 'react-admin';
 import { dialogsEn } from '../../resources/news/dialogs/i18n';
 import { newsEn } from '../../resources/news/i18n';
 import { journalsEn } from '../../resources/journals/i18n';
+import { manuscriptsEn } from '../../resources/manuscripts/i18n';
 import { mtEn } from '../../resources/mt/i18n';
+import { productsEn } from '../../resources/products/i18n';
 import type { zhApp, zhResources } from './zh';
 
 const audit = {
@@ -351,5 +353,7 @@ export const enMessages: TranslationMessages = {
   resources: enResources,
   news: newsEn,
   journals: journalsEn,
+  manuscripts: manuscriptsEn,
   mt: mtEn,
+  products: productsEn,
 };

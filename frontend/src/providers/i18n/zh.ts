@@ -5,7 +5,9 @@ import type { TranslationMessages } from 'react-admin';
 import { dialogsZh } from '../../resources/news/dialogs/i18n';
 import { newsZh } from '../../resources/news/i18n';
 import { journalsZh } from '../../resources/journals/i18n';
+import { manuscriptsZh } from '../../resources/manuscripts/i18n';
 import { mtZh } from '../../resources/mt/i18n';
+import { productsZh } from '../../resources/products/i18n';
 
 const raMessages = {
   action: {
@@ -564,5 +566,7 @@ export const zhMessages: TranslationMessages = {
   resources: zhResources,
   news: newsZh,
   journals: journalsZh,
+  manuscripts: manuscriptsZh,
   mt: mtZh,
+  products: productsZh,
 };

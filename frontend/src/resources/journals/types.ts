@@ -56,3 +56,61 @@ export interface JournalEditor {
   username: string;
   nickName: string | null;
 }
+
+// --- the journal list and form (docs/production-api.md "Journals") ---------------------------
+
+/** A stored file as a journal version carries it. */
+export interface JournalFileRecord {
+  id: number;
+  realName: string;
+}
+
+/** A journal version (`GET api/productJournal/getFiles`, `files` of `info`). */
+export interface JournalFile {
+  id: number;
+  version: number;
+  title: string | null;
+  file: JournalFileRecord | null;
+  createTime: string;
+  createBy?: unknown;
+}
+
+/** A row of `GET api/productJournal/list` (and `info`, which adds `files`). */
+export interface Journal extends JournalRow {
+  productId: number;
+  /** 总期号 (continues across years), or null. */
+  totalNo: number | null;
+  /** Finalisation time (set by 完成), or null. */
+  publishTime: string | null;
+  files?: JournalFile[];
+}
+
+/** The body of `POST` / `PUT api/productJournal`. */
+export interface JournalWrite {
+  id?: number;
+  productId: number;
+  year: number;
+  journalNo: number;
+  totalNo: number | null;
+  editorIds: string | null;
+  memo: string | null;
+  /** `yyyy-MM-dd`. */
+  planPublishTime: string;
+}
+
+/** Query of the journal list; empty filters are not sent, `page` zero-based. */
+export interface JournalListQuery {
+  productId: number | null;
+  year: number | null;
+  status: JournalStatus | null;
+  page: number;
+  size: number;
+  sort: string;
+}
+
+/** The next issue of a product (`getMaxTotalNo` answers `"year,totalNo,journalNo"`). */
+export interface NextIssue {
+  year: number;
+  totalNo: number;
+  journalNo: number;
+}

@@ -1,8 +1,9 @@
-import { type ReactNode, type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import {
   Alert,
@@ -19,13 +20,15 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  Tooltip,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveMessages } from '../../providers/liveBus';
-import { useNotifyText, useQueryErrorHandler } from '../shared/hooks';
+import { useManuscriptText } from '../manuscripts/useManuscriptText';
+import { useQueryErrorHandler } from '../shared/hooks';
 import { newsApi, newsKeys, openDetail } from './api';
 import { ClassifyDialog } from './dialogs/ClassifyDialog';
 import { EditTagsDialog } from './dialogs/EditTagsDialog';
@@ -46,7 +49,7 @@ import { NewsSidePanel } from './NewsSidePanel';
 import { NewsTableRow, type RowCommand } from './NewsTableRow';
 import { NewsRowsBody } from './rowStyles';
 import { SortBar } from './SortBar';
-import { useNewsUser } from './access';
+import { canPushRow, useNewsUser } from './access';
 import { useNewsT } from './text';
 import { useFillHeight } from './useFillHeight';
 import { markListsStale, removeNewsFromCache, useNewsActions, usePatchNews } from './useNewsActions';
@@ -65,8 +68,12 @@ export interface NewsListProps {
   bottomGap?: number;
 }
 
+// 报送 (the manuscript submission dialog): loaded when first opened, not with the list
+const SubmitManuscriptDialog = lazy(() => import('../manuscripts/SubmitManuscriptDialog').then((m) => ({ default: m.SubmitManuscriptDialog })));
+
 type DialogState =
   | { kind: 'share'; rows: NewsRow[] }
+  | { kind: 'push'; rows: NewsRow[]; bulk: boolean }
   | { kind: 'tags' | 'classify'; row: NewsRow }
   | { kind: 'noise' | 'delete'; row: NewsRow }
   | null;
@@ -141,7 +148,7 @@ export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomG
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const queryClient = useQueryClient();
-  const notifyText = useNotifyText();
+  const mt = useManuscriptText();
   const user = useNewsUser();
   const { abilities, deptId } = user;
   const actions = useNewsActions(user.userId);
@@ -235,7 +242,7 @@ export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomG
           openDetail(row.id);
           break;
         case 'push':
-          notifyText(t('actions.push_soon'), 'info');
+          setDialog({ kind: 'push', rows: [row], bulk: false });
           break;
         case 'noise':
         case 'delete':
@@ -243,7 +250,7 @@ export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomG
           break;
       }
     },
-    [run, notifyText, t],
+    [run],
   );
 
   const removed = (id: number) => {
@@ -257,6 +264,10 @@ export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomG
     });
     if (active?.id === id) setActive(null);
   };
+
+  // 批量报送: every selected item must be reviewed (spec news-tracking §4)
+  const selectedRows = [...selected.values()];
+  const allPushable = selectedRows.length > 0 && selectedRows.every(canPushRow);
 
   const bulk = async (kind: 'track' | 'collect') => {
     const ok = await actions.runBulk(kind, [...selected.values()]);
@@ -336,6 +347,22 @@ export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomG
           <Button size="small" variant="outlined" startIcon={<ShareOutlined />} disabled={!selected.size} onClick={() => setDialog({ kind: 'share', rows: [...selected.values()] })}>
             {t('bulk.share')}
           </Button>
+          {abilities.push && (
+            <Tooltip title={selected.size > 0 && !allPushable ? mt('submit.bulk_not_done') : ''}>
+              <span>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<SendOutlined />}
+                  disabled={!allPushable}
+                  onClick={() => setDialog({ kind: 'push', rows: selectedRows, bulk: true })}
+                  data-testid="news-bulk-push"
+                >
+                  {mt('submit.bulk_button')}
+                </Button>
+              </span>
+            </Tooltip>
+          )}
         </Box>
       </Box>
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
@@ -447,6 +474,9 @@ export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomG
         onClose={closeDialog}
         onPatch={patch}
         onRemoved={removed}
+        onPushed={(bulk) => {
+          if (bulk) clearSelection();
+        }}
       />
     </Box>
   );
@@ -458,19 +488,32 @@ function Dialogs({
   onClose,
   onPatch,
   onRemoved,
+  onPushed,
 }: {
   dialog: DialogState;
   onClose: () => void;
   onPatch: ReturnType<typeof usePatchNews>;
   onRemoved: (id: number) => void;
+  /** After 投稿成功; `bulk` when the dialog came from 批量报送. */
+  onPushed: (bulk: boolean) => void;
 }) {
   const shareRows = dialog?.kind === 'share' ? dialog.rows : [];
+  const pushRows = dialog?.kind === 'push' ? dialog.rows : [];
+  const pushBulk = dialog?.kind === 'push' && dialog.bulk;
+  // mounted from the first 报送 on (it keeps its closing transition)
+  const [pushUsed, setPushUsed] = useState(false);
+  if (dialog?.kind === 'push' && !pushUsed) setPushUsed(true);
   const tagsRow = dialog?.kind === 'tags' ? dialog.row : null;
   const classifyRow = dialog?.kind === 'classify' ? dialog.row : null;
   const noiseRow = dialog?.kind === 'noise' || dialog?.kind === 'delete' ? dialog.row : null;
   return (
     <>
       <ShareDialog open={dialog?.kind === 'share'} news={shareRows} onClose={onClose} onShared={onClose} />
+      {pushUsed && (
+        <Suspense fallback={null}>
+          <SubmitManuscriptDialog open={dialog?.kind === 'push'} news={pushRows} onClose={onClose} onSubmitted={() => onPushed(pushBulk)} />
+        </Suspense>
+      )}
       <EditTagsDialog
         open={!!tagsRow}
         news={tagsRow}

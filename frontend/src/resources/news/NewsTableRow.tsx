@@ -256,7 +256,7 @@ function NewsTableRowView({ row, curMenu, abilities, checked, active, compact, b
           {has('translate') && <ActionButton label={t('actions.translate')} onClick={cmd('translate')} />}
           {has('review') && <ActionButton label={t('actions.review')} onClick={cmd('review')} />}
           {has('push') && (
-            <ActionButton label={t('actions.push')} disabled={!canPushRow(row)} tooltip={canPushRow(row) ? t('actions.push_soon') : t('actions.push_not_done')} onClick={cmd('push')} />
+            <ActionButton label={t('actions.push')} disabled={!canPushRow(row)} tooltip={canPushRow(row) ? t('actions.push_hint') : t('actions.push_not_done')} onClick={cmd('push')} />
           )}
           {has('noise') && <MoreMenu row={row} onCommand={onCommand} t={t} />}
         </div>

@@ -10,8 +10,8 @@ import { TreeSelectInput } from './TreeSelectInput';
 export const deptLabel = (dept: Dept): string => dept.label ?? dept.name;
 
 /** The visible dept tree as tree-view items, optionally without one subtree (a dept's own). */
-export function useDeptItems(exclude?: number | null, enabledOnly = false) {
-  const { data, isPending } = useDeptTree({ enabledOnly });
+export function useDeptItems(exclude?: number | null, enabledOnly = false, lookup = false) {
+  const { data, isPending } = useDeptTree({ enabledOnly, lookup });
   const items = useMemo(() => toViewItems(pruneTree(data ?? [], exclude), deptLabel), [data, exclude]);
   return { items, loading: isPending };
 }
@@ -27,11 +27,13 @@ export interface DeptTreeSelectInputProps {
   fallbackLabel?: string;
   validate?: Validator | Validator[];
   isRequired?: boolean;
+  /** Read the enabled tree any session may read (`api/dept/lookup/tree`), for the work screens. */
+  lookup?: boolean;
 }
 
 /** Dept picker over `GET api/dept/tree`; the value is the dept id. */
-export function DeptTreeSelectInput({ source, label = '部门', exclude, enabledOnly, validate, fallbackLabel, isRequired }: DeptTreeSelectInputProps) {
-  const { items, loading } = useDeptItems(exclude, enabledOnly);
+export function DeptTreeSelectInput({ source, label = '部门', exclude, enabledOnly, validate, fallbackLabel, isRequired, lookup }: DeptTreeSelectInputProps) {
+  const { items, loading } = useDeptItems(exclude, enabledOnly, lookup);
   return (
     <TreeSelectInput
       source={source}

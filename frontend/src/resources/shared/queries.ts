@@ -9,11 +9,16 @@ export const queryKeys = {
 };
 
 /** The whole visible dept tree (`GET api/dept/tree`), or only its enabled depts. */
-export function useDeptTree({ enabledOnly = false, enabled = true }: { enabledOnly?: boolean; enabled?: boolean } = {}) {
+/**
+ * The department tree: the admin tree (`api/dept/tree`, data-scoped, needs user:list or dept:list),
+ * or with `lookup` the enabled tree any session may read (`api/dept/lookup/tree`: the pickers of the
+ * work screens).
+ */
+export function useDeptTree({ enabledOnly = false, enabled = true, lookup = false }: { enabledOnly?: boolean; enabled?: boolean; lookup?: boolean } = {}) {
   return useQuery({
-    queryKey: queryKeys.deptTree(enabledOnly),
+    queryKey: lookup ? [...queryKeys.deptTree(true), 'lookup'] : queryKeys.deptTree(enabledOnly),
     queryFn: async () =>
-      asArray(await api.get<Dept[] | Page<Dept>>('api/dept/tree', enabledOnly ? { enabled: true } : undefined)),
+      asArray(await api.get<Dept[] | Page<Dept>>(lookup ? 'api/dept/lookup/tree' : 'api/dept/tree', !lookup && enabledOnly ? { enabled: true } : undefined)),
     enabled,
   });
 }

@@ -1,0 +1,79 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { LocalDiskStorage } from './local-disk.storage';
+import { assertStorageKey, InvalidStorageKey, StorageObjectNotFound } from './storage.port';
+
+const read = async (stream: Readable) => {
+  const parts: Buffer[] = [];
+  for await (const chunk of stream) parts.push(chunk as Buffer);
+  return Buffer.concat(parts);
+};
+
+/** Every file under `dir`, relative. */
+const listFiles = (dir: string): string[] => (existsSync(dir) ? (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[]).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name).slice(dir.length + 1)) : []);
+
+describe('storage keys', () => {
+  it.each(['2026/11/a.docx', 'a', 'x_y-z.1/b.c'])('accepts %j', (key) => {
+    expect(() => assertStorageKey(key)).not.toThrow();
+  });
+
+  it.each(['', '../x', 'a/../../x', '/etc/passwd', 'a//b', 'a/./b', '.hidden', 'a/', 'a\\b', '..\\x', 'a\u0000b', 'C:/x', 'a b', `${'a'.repeat(256)}`])('refuses %j', (key) => {
+    expect(() => assertStorageKey(key)).toThrow(InvalidStorageKey);
+  });
+});
+
+describe('LocalDiskStorage', () => {
+  let base: string;
+  let root: string;
+  let storage: LocalDiskStorage;
+
+  beforeEach(() => {
+    base = mkdtempSync(join(tmpdir(), 'horizon-storage-spec-'));
+    root = join(base, 'files');
+    storage = new LocalDiskStorage(root);
+  });
+  afterEach(() => rmSync(base, { recursive: true, force: true }));
+
+  it('stores, reads, checks and deletes an object; the size is what was written', async () => {
+    const bytes = Buffer.from('你好，世界'.repeat(1000));
+    expect(await storage.put('2026/11/a.txt', Readable.from([bytes.subarray(0, 7), bytes.subarray(7)]))).toBe(bytes.length);
+    expect(listFiles(root)).toEqual([join('2026', '11', 'a.txt')]);
+    expect(await storage.exists('2026/11/a.txt')).toBe(true);
+    expect((await read(await storage.get('2026/11/a.txt'))).equals(bytes)).toBe(true);
+    await storage.delete('2026/11/a.txt');
+    await storage.delete('2026/11/a.txt'); // idempotent
+    expect(await storage.exists('2026/11/a.txt')).toBe(false);
+    await expect(storage.get('2026/11/a.txt')).rejects.toBeInstanceOf(StorageObjectNotFound);
+  });
+
+  it('refuses every key resolving outside the root, for every operation, and writes nothing', async () => {
+    for (const key of ['../escape.txt', '../../etc/passwd', '/tmp/abs.txt', 'a/../../escape.txt']) {
+      expect(() => storage.pathOf(key)).toThrow(InvalidStorageKey);
+      await expect(storage.put(key, Readable.from([Buffer.from('x')]))).rejects.toBeInstanceOf(InvalidStorageKey);
+      await expect(storage.get(key)).rejects.toBeInstanceOf(InvalidStorageKey);
+      await expect(storage.delete(key)).rejects.toBeInstanceOf(InvalidStorageKey);
+      await expect(storage.exists(key)).rejects.toBeInstanceOf(InvalidStorageKey);
+    }
+    expect(listFiles(base)).toEqual([]);
+  });
+
+  it('refuses a folder inside the root that is a symbolic link to the outside', async () => {
+    const outside = join(base, 'outside');
+    mkdirSync(outside);
+    mkdirSync(root, { recursive: true });
+    symlinkSync(outside, join(root, 'link'));
+    await expect(storage.put('link/x.txt', Readable.from([Buffer.from('x')]))).rejects.toBeInstanceOf(InvalidStorageKey);
+    expect(readdirSync(outside)).toEqual([]);
+  });
+
+  it('a body that fails leaves nothing behind and rejects with the body error', async () => {
+    const failing = new Readable({ read() {} });
+    const put = storage.put('2026/11/partial.bin', failing);
+    failing.push(Buffer.alloc(64 * 1024, 1));
+    setTimeout(() => failing.destroy(new Error('too large')), 20);
+    await expect(put).rejects.toThrow('too large');
+    expect(listFiles(root)).toEqual([]);
+  });
+});

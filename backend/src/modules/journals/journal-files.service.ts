@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request } from 'express';
+import type { DataSource } from 'typeorm';
+import type { Principal } from '../../common/auth/principal.js';
+import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { INT4_MAX } from '../../common/http/list-query.js';
+import { FilesService } from '../storage/files.service.js';
+import type { JournalDto, JournalFileDto } from './journal.dto.js';
+import { ProductJournalFile } from './journal.entity.js';
+import { JOURNAL_MESSAGES, JOURNAL_STATUS_CONFLICT } from './journal.rules.js';
+import { JournalsService } from './journals.service.js';
+
+/** `form_type` of the files that are journal versions. */
+export const JOURNAL_FORM_TYPE = 'journal';
+const TITLE_MAX = 255;
+
+type Raw = Record<string, unknown>;
+
+/** A multipart text field as a positive int id, or 400 with the label's message. */
+export function fieldId(value: string | undefined, label: string): number {
+  const text = value?.trim();
+  if (!text) throw DomainException.badRequest(`${label} 不能为空`, ErrorCode.Validation);
+  if (!/^\d+$/.test(text)) throw DomainException.badRequest(`${label} 必须是正整数`, ErrorCode.Validation);
+  const n = Number(text);
+  if (n < 1) throw DomainException.badRequest(`${label} 必须是正整数`, ErrorCode.Validation);
+  if (n > INT4_MAX) throw DomainException.badRequest(`${label} 超出范围`, ErrorCode.Validation);
+  return n;
+}
+
+/**
+ * The versions of a journal's document (`product_journal_file`): list and upload. Every upload adds a
+ * version (latest + 1); versions are immutable. The bytes and the File record belong to the storage
+ * module (`FilesService`).
+ */
+@Injectable()
+export class JournalFilesService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly files: FilesService,
+    private readonly journals: JournalsService,
+  ) {}
+
+  /** Versions of a journal, newest first (404 when the journal does not exist). */
+  async list(journalId: number): Promise<JournalFileDto[]> {
+    const rows: Raw[] = await this.db.query(
+      `SELECT j.id AS "journalId", jf.id, jf.version, jf.title, jf.file_id AS "fileId", jf.create_time AS "createTime",
+              u.id AS "creatorId", u.username AS "creatorName"
+         FROM product_journal j
+         LEFT JOIN product_journal_file jf ON jf.journal_id = j.id
+         LEFT JOIN sys_user u ON u.username = jf.create_by
+        WHERE j.id = $1
+        ORDER BY jf.version DESC`,
+      [journalId],
+    );
+    if (!rows.length) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
+    const versions = rows.filter((r) => r.id != null);
+    return this.toDtos(versions);
+  }
+
+  private async toDtos(rows: Raw[]): Promise<JournalFileDto[]> {
+    if (!rows.length) return [];
+    const files = await this.files.findDtos([...new Set(rows.map((r) => Number(r.fileId)))]);
+    const byId = new Map(files.map((f) => [f.id, f]));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      version: Number(r.version),
+      title: (r.title as string | null) ?? null,
+      file: byId.get(Number(r.fileId)) ?? null,
+      createTime: r.createTime as Date,
+      createBy: r.creatorId == null ? null : { id: Number(r.creatorId), username: r.creatorName as string },
+    }));
+  }
+
+  /** `info`: the journal with its versions. */
+  async info(journalId: number): Promise<JournalDto> {
+    const journal = await this.journals.findOne(journalId);
+    return { ...journal, files: await this.list(journalId) };
+  }
+
+  /**
+   * `uploadJournal`: multipart `file` (.doc/.docx, checked by content) + `journalId` + `title?` → a new
+   * version. The journal is locked while the version number is taken; a done journal → 409. Whatever
+   * fails after the bytes are stored removes them again.
+   */
+  async upload(req: Request, user: Principal): Promise<JournalFileDto> {
+    const { file, fields } = await this.files.receive(req, user, { wordOnly: true, formType: JOURNAL_FORM_TYPE, formId: null });
+    let versionId: number;
+    try {
+      const journalId = fieldId(fields.journalId, '期刊 id');
+      const title = fields.title?.trim() || file.name || null;
+      if (title && title.length > TITLE_MAX) throw DomainException.badRequest(`标题不能超过 ${TITLE_MAX} 个字符`, ErrorCode.Validation);
+      versionId = await this.db.transaction(async (em) => {
+        const [journal]: Array<{ status: string }> = await em.query('SELECT status FROM product_journal WHERE id = $1 FOR UPDATE', [journalId]);
+        if (!journal) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
+        if (journal.status === 'done') throw DomainException.conflict(JOURNAL_MESSAGES.doneNoUpload, JOURNAL_STATUS_CONFLICT);
+        const [{ next }]: Array<{ next: number }> = await em.query('SELECT COALESCE(max(version), 0) + 1 AS next FROM product_journal_file WHERE journal_id = $1', [journalId]);
+        const saved = await em.save(em.create(ProductJournalFile, { journalId, fileId: file.id, version: next, title }));
+        await this.files.attach(em, [file.id], JOURNAL_FORM_TYPE, journalId);
+        return saved.id;
+      });
+    } catch (e) {
+      await this.files.discard(file).catch(() => undefined);
+      throw e;
+    }
+    const [row] = await this.versionRows(versionId);
+    return (await this.toDtos([row]))[0];
+  }
+
+  private versionRows(id: number): Promise<Raw[]> {
+    return this.db.query(
+      `SELECT jf.id, jf.version, jf.title, jf.file_id AS "fileId", jf.create_time AS "createTime", u.id AS "creatorId", u.username AS "creatorName"
+         FROM product_journal_file jf LEFT JOIN sys_user u ON u.username = jf.create_by WHERE jf.id = $1`,
+      [id],
+    );
+  }
+}

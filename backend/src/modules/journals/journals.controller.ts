@@ -1,0 +1,126 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { Log } from '../../common/audit/log.decorator.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
+import { JournalFilesService } from './journal-files.service.js';
+import {
+  DailyJournalQuery,
+  DoneListQuery,
+  JournalIdQuery,
+  JournalListQuery,
+  JournalUpdateDto,
+  JournalWriteDto,
+  ProductIdQuery,
+  UpdateStatusDto,
+} from './journal.dto.js';
+import { JournalsService } from './journals.service.js';
+
+/** `api/productJournal` (docs/production-api.md "Journals", docs/journals-api.md). */
+@ApiTags('生产：期刊管理')
+@Controller('api/productJournal')
+export class JournalsController {
+  constructor(
+    private readonly journals: JournalsService,
+    private readonly versions: JournalFilesService,
+  ) {}
+
+  @RequirePermissions('productJournal:list')
+  @Get('list')
+  list(@Query() query: JournalListQuery) {
+    return this.journals.list(query);
+  }
+
+  @RequirePermissions('productJournal:list')
+  @Get('info')
+  info(@Query() query: JournalIdQuery) {
+    return this.versions.info(query.journalId);
+  }
+
+  /** `"year,totalNo,journalNo"` of the next issue, as a JSON string. */
+  @RequirePermissions('productJournal:list')
+  @Get('getMaxTotalNo')
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  async getMaxTotalNo(@Query() query: ProductIdQuery): Promise<string> {
+    return JSON.stringify(await this.journals.nextIssue(query.productId));
+  }
+
+  @RequirePermissions('productJournal:list')
+  @Get('dailyJournalList')
+  dailyJournalList(@Query() query: DailyJournalQuery) {
+    return this.journals.dailyList(query);
+  }
+
+  @RequirePermissions('productJournal:list')
+  @Get('journalList')
+  journalList(@Query() query: ProductIdQuery) {
+    return this.journals.openList(query.productId);
+  }
+
+  @RequirePermissions('productJournal:list')
+  @Get('doneList')
+  doneList(@Query() query: DoneListQuery) {
+    return this.journals.doneList(query);
+  }
+
+  @Log('修改期刊状态')
+  @RequirePermissions('productJournal:edit')
+  @Post('updateStatus')
+  @HttpCode(200)
+  updateStatus(@Body() dto: UpdateStatusDto, @CurrentUser() user: Principal) {
+    return this.journals.updateStatus(dto.journalId, dto.status, user);
+  }
+
+  /** The spec's call list sends the transition as a GET; same rules as the POST. */
+  @RequirePermissions('productJournal:edit')
+  @Get('updateStatus')
+  updateStatusByQuery(@Query() dto: UpdateStatusDto, @CurrentUser() user: Principal) {
+    return this.journals.updateStatus(dto.journalId, dto.status, user);
+  }
+
+  @RequirePermissions('productJournal:list')
+  @Get('getFiles')
+  getFiles(@Query() query: JournalIdQuery) {
+    return this.versions.list(query.journalId);
+  }
+
+  @Log('上传期刊版本')
+  @RequirePermissions('productJournal:edit')
+  @Post('uploadJournal')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file', 'journalId'],
+      properties: { file: { type: 'string', format: 'binary' }, journalId: { type: 'integer' }, title: { type: 'string' } },
+    },
+  })
+  uploadJournal(@Req() req: Request, @CurrentUser() user: Principal) {
+    return this.versions.upload(req, user);
+  }
+
+  @Log('新增期刊')
+  @RequirePermissions('productJournal:add')
+  @Post()
+  create(@Body() dto: JournalWriteDto) {
+    return this.journals.create(dto);
+  }
+
+  @Log('修改期刊')
+  @RequirePermissions('productJournal:edit')
+  @Put()
+  @HttpCode(204)
+  update(@Body() dto: JournalUpdateDto, @CurrentUser() user: Principal) {
+    return this.journals.update(dto, user);
+  }
+
+  @Log('删除期刊')
+  @RequirePermissions('productJournal:del')
+  @Delete(['', '/'])
+  @ApiBody({ schema: { type: 'array', items: { type: 'integer' } } })
+  delete(@Body(ParseIdsPipe) ids: number[]) {
+    return this.journals.delete(ids);
+  }
+}

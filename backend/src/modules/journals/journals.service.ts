@@ -1,0 +1,270 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import type { Principal } from '../../common/auth/principal.js';
+import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { DEFAULT_PAGE_SIZE, page, type Page, type PagedQuery, parseSort } from '../../common/http/list-query.js';
+import {
+  DAILY_PAGE_SIZE,
+  type DailyJournalQuery,
+  type DoneListQuery,
+  JOURNAL_SORT,
+  type JournalDto,
+  type JournalListQuery,
+  type JournalUpdateDto,
+  type JournalWriteDto,
+} from './journal.dto.js';
+import { ProductJournal, type JournalStatus } from './journal.entity.js';
+import {
+  canTransition,
+  currentYear,
+  DAILY_PERIOD,
+  dayRange,
+  JOURNAL_FILE_REQUIRED,
+  JOURNAL_MESSAGES,
+  JOURNAL_STATUS_CONFLICT,
+  nextIssue,
+  statusConflictMessage,
+  TRANSITION_SOURCES,
+} from './journal.rules.js';
+
+type Raw = Record<string, unknown>;
+
+/** Columns of a Journal; `product` and `createBy` are joined (`create_by` holds the username). */
+const SELECT = `SELECT j.id, j.product_id AS "productId", p.name AS "productName", j.year, j.journal_no AS "journalNo",
+    j.total_no AS "totalNo", j.editor_ids AS "editorIds", j.memo, j.create_time AS "createTime",
+    to_char(j.plan_publish_time, 'YYYY-MM-DD') AS "planPublishTime", j.publish_time AS "publishTime", j.status,
+    u.id AS "creatorId", u.username AS "creatorName"
+  FROM product_journal j
+  LEFT JOIN product_setting p ON p.id = j.product_id
+  LEFT JOIN sys_user u ON u.username = j.create_by`;
+
+const COUNT = 'SELECT count(*)::int AS n FROM product_journal j LEFT JOIN product_setting p ON p.id = j.product_id';
+
+const NULLABLE_SORT = new Set([JOURNAL_SORT.planPublishTime, JOURNAL_SORT.publishTime]);
+
+/** `journalList` answers at most this many journals (a product has a handful not done). */
+const OPEN_LIST_MAX = 1000;
+
+export function toJournalDto(r: Raw): JournalDto {
+  return {
+    id: Number(r.id),
+    productId: Number(r.productId),
+    product: r.productName == null ? null : { id: Number(r.productId), name: r.productName as string },
+    year: Number(r.year),
+    journalNo: Number(r.journalNo),
+    totalNo: Number(r.totalNo),
+    editorIds: (r.editorIds as string | null) ?? null,
+    memo: (r.memo as string | null) ?? null,
+    createTime: r.createTime as Date,
+    planPublishTime: (r.planPublishTime as string | null) ?? null,
+    publishTime: (r.publishTime as Date | null) ?? null,
+    status: r.status as JournalStatus,
+    createBy: r.creatorId == null ? null : { id: Number(r.creatorId), username: r.creatorName as string },
+  };
+}
+
+/** Is this the unique (product, year, journalNo) index refusing a write? */
+function isDuplicateIssue(e: unknown): boolean {
+  const driver = e instanceof QueryFailedError ? (e.driverError as { code?: string; constraint?: string }) : undefined;
+  return driver?.code === '23505' && driver.constraint === 'idx_product_journal_no';
+}
+
+/**
+ * Journals of the products (spec production-admin §3, §4, §7; docs/production-api.md "Journals"):
+ * records, lists and the status machine. Every transition is ONE conditional UPDATE, so two
+ * simultaneous identical transitions cannot both succeed.
+ */
+@Injectable()
+export class JournalsService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** One journal, or 404 `期刊不存在`. */
+  async findOne(id: number, em: DataSource | EntityManager = this.db): Promise<JournalDto> {
+    const rows: Raw[] = await em.query(`${SELECT} WHERE j.id = $1`, [id]);
+    if (!rows.length) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
+    return toJournalDto(rows[0]);
+  }
+
+  /** A page of journals matching `where` (SQL over `j` and `p`), sorted by the whitelisted `sort` (then id desc). */
+  private async pageOf(where: string[], params: unknown[], q: PagedQuery & { size?: number }, fallback: string[], defaultSize = DEFAULT_PAGE_SIZE): Promise<Page<JournalDto>> {
+    const orders = parseSort(q.sort, JOURNAL_SORT, fallback);
+    if (!orders.some((o) => o.expr === JOURNAL_SORT.id)) orders.push({ expr: JOURNAL_SORT.id, dir: 'DESC' });
+    const size = q.size ?? defaultSize;
+    const offset = (q.page ?? 0) * size;
+    const cond = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+    // Journals without a plan or publish day sort last either way.
+    const orderBy = orders.map((o) => `${o.expr} ${o.dir}${NULLABLE_SORT.has(o.expr) ? ' NULLS LAST' : ''}`).join(', ');
+    const n = params.length;
+    const [rows, count] = await Promise.all([
+      this.db.query(`${SELECT}${cond} ORDER BY ${orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`, [...params, size, offset]) as Promise<Raw[]>,
+      this.db.query(`${COUNT}${cond}`, params) as Promise<Array<{ n: number }>>,
+    ]);
+    return page(rows.map(toJournalDto), count[0].n);
+  }
+
+  /** `list`: filters product, year, status; default `createTime,desc`. */
+  list(q: JournalListQuery): Promise<Page<JournalDto>> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (q.productId !== undefined) add('j.product_id = ?', q.productId);
+    if (q.year !== undefined) add('j.year = ?', q.year);
+    if (q.status !== undefined) add('j.status = ?', q.status);
+    return this.pageOf(where, params, q, ['createTime,desc']);
+  }
+
+  /** `doneList`: done journals (of one product when given), newest first. */
+  doneList(q: DoneListQuery): Promise<Page<JournalDto>> {
+    const where = [`j.status = 'done'`];
+    const params: unknown[] = [];
+    if (q.productId !== undefined) {
+      params.push(q.productId);
+      where.push('j.product_id = $1');
+    }
+    return this.pageOf(where, params, q, ['createTime,desc']);
+  }
+
+  /** `dailyJournalList` (docs/journals-api.md): journals of daily products created in the inclusive day range. */
+  async dailyList(q: DailyJournalQuery): Promise<Page<JournalDto>> {
+    if (q.startDate > q.endDate) throw DomainException.badRequest(JOURNAL_MESSAGES.startAfterEnd, ErrorCode.Validation);
+    const [from, to] = dayRange(q.startDate, q.endDate);
+    return this.pageOf(['p.period = $1', 'j.create_time >= $2', 'j.create_time < $3'], [DAILY_PERIOD, from, to], { page: q.page, size: q.size }, ['createTime,desc'], DAILY_PAGE_SIZE);
+  }
+
+  /** `journalList`: the product's journals not done (edit, submit, review), newest first. */
+  async openList(productId: number): Promise<JournalDto[]> {
+    await this.assertProduct(productId, true);
+    const rows: Raw[] = await this.db.query(
+      `${SELECT} WHERE j.product_id = $1 AND j.status <> 'done' ORDER BY j.create_time DESC, j.id DESC LIMIT ${OPEN_LIST_MAX}`,
+      [productId],
+    );
+    return rows.map(toJournalDto);
+  }
+
+  /** `getMaxTotalNo`: `"year,totalNo,journalNo"` of the product's next issue (this year in the server's time zone). */
+  async nextIssue(productId: number): Promise<string> {
+    await this.assertProduct(productId, true);
+    const year = currentYear();
+    const [r]: Array<{ total: number | null; no: number | null }> = await this.db.query(
+      `SELECT max(total_no) AS total, max(journal_no) FILTER (WHERE year = $2) AS no FROM product_journal WHERE product_id = $1`,
+      [productId, year],
+    );
+    return nextIssue(year, r.total, r.no);
+  }
+
+  /** 400 (a write naming it) or 404 (a query naming it) `产品不存在`. */
+  private async assertProduct(productId: number, asNotFound = false, em: DataSource | EntityManager = this.db): Promise<void> {
+    const rows: Raw[] = await em.query('SELECT 1 FROM product_setting WHERE id = $1', [productId]);
+    if (rows.length) return;
+    throw asNotFound ? DomainException.notFound(JOURNAL_MESSAGES.productNotFound) : DomainException.badRequest(JOURNAL_MESSAGES.productNotFound);
+  }
+
+  private duplicate(e: unknown, journalNo: number): unknown {
+    return isDuplicateIssue(e) ? DomainException.conflict(JOURNAL_MESSAGES.duplicate(journalNo), ErrorCode.Duplicate) : e;
+  }
+
+  /** `POST`: a new journal in `edit`; `totalNo` defaults to the product's largest + 1. */
+  async create(dto: JournalWriteDto): Promise<JournalDto> {
+    await this.assertProduct(dto.productId);
+    let totalNo = dto.totalNo;
+    if (totalNo === undefined) {
+      const [r]: Array<{ total: number | null }> = await this.db.query('SELECT max(total_no) AS total FROM product_journal WHERE product_id = $1', [dto.productId]);
+      totalNo = (r.total ?? 0) + 1;
+    }
+    const repo = this.db.getRepository(ProductJournal);
+    let id: number;
+    try {
+      const saved = await repo.save(
+        repo.create({
+          productId: dto.productId,
+          year: dto.year,
+          journalNo: dto.journalNo,
+          totalNo,
+          editorIds: dto.editorIds ?? null,
+          memo: dto.memo ?? null,
+          planPublishTime: dto.planPublishTime,
+          status: 'edit',
+        }),
+      );
+      id = saved.id;
+    } catch (e) {
+      throw this.duplicate(e, dto.journalNo);
+    }
+    return this.findOne(id);
+  }
+
+  /**
+   * `PUT`: the record's fields (not its status: see `updateStatus`). Omitted optional fields keep their
+   * value; `null`/blank clears them. Moving a journal that holds manuscripts to another product → 409.
+   */
+  async update(dto: JournalUpdateDto, user: Principal): Promise<void> {
+    await this.db.transaction(async (em) => {
+      const [current]: Raw[] = await em.query('SELECT product_id AS "productId", total_no AS "totalNo" FROM product_journal WHERE id = $1 FOR UPDATE', [dto.id]);
+      if (!current) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
+      await this.assertProduct(dto.productId, false, em);
+      if (Number(current.productId) !== dto.productId) {
+        const used: Raw[] = await em.query('SELECT 1 FROM manuscript WHERE journal_id = $1 LIMIT 1', [dto.id]);
+        if (used.length) throw DomainException.conflict(JOURNAL_MESSAGES.productHasManuscripts, JOURNAL_STATUS_CONFLICT);
+      }
+      const patch: Partial<ProductJournal> = {
+        productId: dto.productId,
+        year: dto.year,
+        journalNo: dto.journalNo,
+        planPublishTime: dto.planPublishTime,
+        updateBy: user.username,
+      };
+      if (dto.totalNo !== undefined) patch.totalNo = dto.totalNo;
+      if (dto.editorIds !== undefined) patch.editorIds = dto.editorIds;
+      if (dto.memo !== undefined) patch.memo = dto.memo;
+      try {
+        await em.update(ProductJournal, { id: dto.id }, patch);
+      } catch (e) {
+        throw this.duplicate(e, dto.journalNo);
+      }
+    });
+  }
+
+  /** `DELETE [ids]`: all or nothing; a done journal is refused (409); none found → 404. Versions go by cascade. */
+  async delete(ids: number[]): Promise<void> {
+    await this.db.transaction(async (em) => {
+      const rows: Array<{ id: number; status: JournalStatus }> = await em.query('SELECT id, status FROM product_journal WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [ids]);
+      if (!rows.length) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
+      if (rows.some((r) => r.status === 'done')) throw DomainException.conflict(JOURNAL_MESSAGES.doneNotDeletable, JOURNAL_STATUS_CONFLICT);
+      await em.query('DELETE FROM product_journal WHERE id = ANY($1::int[])', [rows.map((r) => r.id)]);
+    });
+  }
+
+  /**
+   * `updateStatus`: edit → submit (only with a journal version file), submit/review → done (sets
+   * publishTime), done → review. One conditional UPDATE; when it matches nothing, a read only picks
+   * the answer (404, 409 without a file, 409 JOURNAL_STATUS_CONFLICT). A read that finds the
+   * transition allowed after all (the journal moved in between) tries again.
+   */
+  async updateStatus(journalId: number, target: JournalStatus, user: Principal): Promise<JournalDto> {
+    for (let attempt = 0; ; attempt++) {
+      const rows: Raw[] = await this.db.query(
+        `WITH up AS (
+           UPDATE product_journal j SET status = $2::varchar,
+             publish_time = CASE WHEN $2::varchar = 'done' THEN now() ELSE j.publish_time END,
+             update_by = $3, update_time = now()
+           WHERE j.id = $1 AND j.status = ANY($4::varchar[])
+             AND ($2::varchar <> 'submit' OR EXISTS (SELECT 1 FROM product_journal_file f WHERE f.journal_id = j.id))
+           RETURNING j.id)
+         SELECT id FROM up`,
+        [journalId, target, user.username, TRANSITION_SOURCES[target]],
+      );
+      if (rows.length) return this.findOne(journalId);
+      const [current]: Array<{ status: JournalStatus; hasFile: boolean }> = await this.db.query(
+        `SELECT j.status, EXISTS (SELECT 1 FROM product_journal_file f WHERE f.journal_id = j.id) AS "hasFile" FROM product_journal j WHERE j.id = $1`,
+        [journalId],
+      );
+      if (!current) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
+      if (target === 'submit' && current.status === 'edit' && !current.hasFile) throw DomainException.conflict(JOURNAL_MESSAGES.fileRequired, JOURNAL_FILE_REQUIRED);
+      if (!canTransition(current.status, target) || attempt >= 2) throw DomainException.conflict(statusConflictMessage(current.status, target), JOURNAL_STATUS_CONFLICT);
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import ExcelJS from 'exceljs';
+import type { Principal } from '../../common/auth/principal.js';
+import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { safeCell } from '../../common/http/export.js';
+import { formatDateTime, parseDateTime } from '../../common/time/time.js';
+import { type DailyCountDto, type IdName, MANUSCRIPT_MESSAGES, type StatisticQuery } from './manuscript.dto.js';
+import { ManuscriptStore } from './manuscript.store.js';
+
+const DAY = /^(\d{4}-\d{2}-\d{2})(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/;
+
+/**
+ * A calendar day `yyyy-MM-dd` (a time part, as clients append ` 00:00:00`, is ignored) → its first and
+ * last instant in the server's zone; undefined for anything else, including days that do not exist.
+ */
+export function parseDay(value: string | undefined): { day: string; from: Date; to: Date } | undefined {
+  const m = value ? DAY.exec(value.trim()) : null;
+  if (!m) return undefined;
+  const day = m[1];
+  const from = parseDateTime(day);
+  const to = parseDateTime(day, true);
+  if (!from || !to || formatDateTime(from).slice(0, 10) !== day) return undefined;
+  return { day, from, to };
+}
+
+export interface StatisticSheet {
+  productName: string;
+  startDate: string;
+  endDate: string;
+  columns: IdName[];
+  /** Departments with their count per column id. */
+  depts: Array<{ name: string; counts: Map<number, number> }>;
+}
+
+/**
+ * The statistics report: a title row, then 单位 × the product's columns with a 合计 column (the row's
+ * sum) and a 合计 row (the column sums and the grand total).
+ */
+export async function buildStatisticWorkbook(s: StatisticSheet): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('稿件统计');
+  const width = s.columns.length + 2;
+  sheet.addRow([safeCell(`${s.productName} 稿件统计（${s.startDate} 至 ${s.endDate}）`)]);
+  sheet.mergeCells(1, 1, 1, width);
+  sheet.getRow(1).font = { bold: true, size: 14 };
+  sheet.getRow(1).alignment = { horizontal: 'center' };
+  sheet.addRow(['单位', ...s.columns.map((c) => safeCell(c.name)), '合计']);
+  sheet.getRow(2).font = { bold: true };
+  const columnTotals = s.columns.map(() => 0);
+  for (const dept of s.depts) {
+    const counts = s.columns.map((c) => dept.counts.get(c.id) ?? 0);
+    counts.forEach((n, i) => (columnTotals[i] += n));
+    sheet.addRow([safeCell(dept.name), ...counts, counts.reduce((a, b) => a + b, 0)]);
+  }
+  const total = sheet.addRow(['合计', ...columnTotals, columnTotals.reduce((a, b) => a + b, 0)]);
+  total.font = { bold: true };
+  sheet.getColumn(1).width = 24;
+  for (let i = 2; i <= width; i++) sheet.getColumn(i).width = Math.max(10, (s.columns[i - 2]?.name.length ?? 2) * 2 + 4);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Daily counts (`calculate`) and the per-period statistics report (`generateStatistic`). Journal copies are not submissions. */
+@Injectable()
+export class ManuscriptStatsService {
+  constructor(private readonly store: ManuscriptStore) {}
+
+  /** Manuscripts created on `date` (default today, server zone) by product and department. */
+  async calculate(date: string | undefined): Promise<DailyCountDto[]> {
+    const day = parseDay(date ?? formatDateTime(new Date()).slice(0, 10));
+    if (!day || (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date))) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.badDate, ErrorCode.Validation);
+    const rows: Array<{ productId: number; productName: string; deptId: number; deptName: string | null; count: number }> = await this.store.db.query(
+      `SELECT m.product_id AS "productId", p.name AS "productName", m.dept_id AS "deptId", d.name AS "deptName", count(*)::int AS count
+       FROM manuscript m JOIN product_setting p ON p.id = m.product_id LEFT JOIN sys_dept d ON d.id = m.dept_id
+       WHERE m.journal_id IS NULL AND m.create_time BETWEEN $1 AND $2
+       GROUP BY m.product_id, p.name, m.dept_id, d.name
+       ORDER BY count(*) DESC, d.name, m.dept_id`,
+      [day.from, day.to],
+    );
+    const byProduct = new Map<number, DailyCountDto>();
+    for (const r of rows) {
+      let entry = byProduct.get(r.productId);
+      if (!entry) byProduct.set(r.productId, (entry = { product: { id: r.productId, name: r.productName }, total: 0, counts: [] }));
+      entry.total += r.count;
+      entry.counts.push({ dept: { id: r.deptId, name: r.deptName }, count: r.count });
+    }
+    return [...byProduct.values()].sort((a, b) => b.total - a.total || a.product.name.localeCompare(b.product.name) || a.product.id - b.product.id);
+  }
+
+  /**
+   * The statistics report of a product over `startDate`..`endDate` (days inclusive): manuscripts per
+   * column × department, stored as an xlsx (form type `report`) and answered as its File record.
+   */
+  async generateStatistic(q: StatisticQuery, user: Principal) {
+    if (q.productId === undefined) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.product, ErrorCode.Validation);
+    const start = parseDay(q.startDate);
+    if (!start) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.startDate, ErrorCode.Validation);
+    const end = parseDay(q.endDate);
+    if (!end) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.endDate, ErrorCode.Validation);
+    if (start.day > end.day) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.dateOrder, ErrorCode.Validation);
+    const db = this.store.db;
+    const products: Array<{ name: string }> = await db.query('SELECT name FROM product_setting WHERE id = $1', [q.productId]);
+    if (!products.length) throw DomainException.notFound(MANUSCRIPT_MESSAGES.productMissing);
+    const [columns, counts] = await Promise.all([
+      db.query('SELECT id, name, status FROM product_column WHERE product_id = $1 ORDER BY sort, id', [q.productId]) as Promise<Array<IdName & { status: boolean }>>,
+      db.query(
+        `SELECT mc.column_id AS "columnId", m.dept_id AS "deptId", d.name AS "deptName", count(*)::int AS count
+         FROM manuscript m JOIN manuscript_column mc ON mc.manuscript_id = m.id LEFT JOIN sys_dept d ON d.id = m.dept_id
+         WHERE m.product_id = $1 AND m.journal_id IS NULL AND m.create_time BETWEEN $2 AND $3
+         GROUP BY mc.column_id, m.dept_id, d.name, d.dept_sort
+         ORDER BY d.dept_sort NULLS LAST, m.dept_id`,
+        [q.productId, start.from, end.to],
+      ) as Promise<Array<{ columnId: number; deptId: number; deptName: string | null; count: number }>>,
+    ]);
+    const counted = new Set(counts.map((c) => c.columnId));
+    const depts = new Map<number, { name: string; counts: Map<number, number> }>();
+    for (const c of counts) {
+      let dept = depts.get(c.deptId);
+      if (!dept) depts.set(c.deptId, (dept = { name: c.deptName ?? `部门 ${c.deptId}`, counts: new Map() }));
+      dept.counts.set(c.columnId, c.count);
+    }
+    const productName = products[0].name;
+    const buffer = await buildStatisticWorkbook({
+      productName,
+      startDate: start.day,
+      endDate: end.day,
+      // Disabled columns only when they hold manuscripts of the period.
+      columns: columns.filter((c) => c.status || counted.has(c.id)).map((c) => ({ id: c.id, name: c.name })),
+      depts: [...depts.values()],
+    });
+    const file = await this.store.files.saveBuffer(buffer, `${productName}稿件统计_${start.day}_${end.day}.xlsx`, user, { formType: 'report' });
+    return this.store.files.toDto(file);
+  }
+}

@@ -1,0 +1,305 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Request } from 'express';
+import type { EntityManager } from 'typeorm';
+import { deptWithDescendants } from '../../common/access/data-scope.js';
+import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
+import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { DEFAULT_PAGE_SIZE, likePattern, page, type Page, parseSort } from '../../common/http/list-query.js';
+import type { StoredFile } from '../storage/file.entity.js';
+import {
+  MANUSCRIPT_MESSAGES,
+  type ManuscriptCreateDto,
+  type ManuscriptDto,
+  type ManuscriptQuery,
+  type ManuscriptUpdateDto,
+  type ManuscriptVersionDto,
+  type UpdateAbstractsDto,
+  type UpdateColumnDto,
+  parseFields,
+  UploadManuFields,
+  UploadVersionFields,
+} from './manuscript.dto.js';
+import { ManuscriptStore, type ManuscriptRow, ROW_FROM, ROW_SELECT } from './manuscript.store.js';
+
+const SORT = { id: 'm.id', title: 'm.title', createTime: 'm.create_time', updateTime: 'm.update_time' };
+const DEFAULT_SORT = ['createTime,desc'];
+
+const blankToNull = (v: string | null | undefined): string | null | undefined => (v === undefined ? undefined : v === null || v === '' ? null : v);
+
+/**
+ * Manuscript management (production-admin §2 "Manuscript management screens", §7 api/manuscript):
+ * the tabbed list, one manuscript with its text, file versions, direct creation and local upload,
+ * edits of fields / columns / abstract, deletion.
+ */
+@Injectable()
+export class ManuscriptsService {
+  private readonly logger = new Logger(ManuscriptsService.name);
+
+  constructor(private readonly store: ManuscriptStore) {}
+
+  private get db() {
+    return this.store.db;
+  }
+
+  /** `my` = mine, `dept` = my work department's, `all` = every department (admin / manuscript:admin). Copies picked into journals are not submissions. */
+  async list(q: ManuscriptQuery, user: Principal): Promise<Page<ManuscriptDto>> {
+    const where: string[] = ['m.journal_id IS NULL'];
+    const params: unknown[] = [];
+    const p = (v: unknown) => {
+      params.push(v);
+      return `$${params.length}`;
+    };
+    const tab = q.tab ?? 'my';
+    if (tab === 'my') where.push(`m.create_by_id = ${p(user.userId)}`);
+    else if (tab === 'dept') {
+      if (user.workDeptId == null) return page([], 0);
+      where.push(`m.dept_id = ${p(user.workDeptId)}`);
+    } else if (!hasAnyPermission(user, ['manuscript:admin'])) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.allTab);
+    if (q.deptId !== undefined) where.push(`m.dept_id = ANY(${p(await deptWithDescendants(this.db, [q.deptId], false))}::int[])`);
+    if (q.productId !== undefined) where.push(`m.product_id = ${p(q.productId)}`);
+    if (q.title) where.push(`m.title ILIKE ${p(likePattern(q.title))}`);
+    if (q.abstracts) {
+      const like = p(likePattern(q.abstracts));
+      where.push(`(m.abstracts ILIKE ${like} OR m.abstract_edit ILIKE ${like})`);
+    }
+    if (q.createBy) {
+      if (/^\d{1,9}$/.test(q.createBy)) where.push(`m.create_by_id = ${p(Number(q.createBy))}`);
+      else {
+        const like = p(likePattern(q.createBy));
+        where.push(`(u.username ILIKE ${like} OR u.nick_name ILIKE ${like} OR m.create_by ILIKE ${like})`);
+      }
+    }
+    if (q.createTime) where.push(`m.create_time BETWEEN ${p(q.createTime[0])} AND ${p(q.createTime[1])}`);
+
+    const orders = parseSort(q.sort, SORT, DEFAULT_SORT);
+    const orderBy = [...orders.map((o) => `${o.expr} ${o.dir}`), ...(orders.some((o) => o.expr === SORT.id) ? [] : ['m.id DESC'])].join(', ');
+    const size = q.size ?? DEFAULT_PAGE_SIZE;
+    const offset = Math.min((q.page ?? 0) * size, Number.MAX_SAFE_INTEGER);
+    const whereSql = `WHERE ${where.join(' AND ')}`;
+    const [rows, count] = await Promise.all([
+      this.db.query(`${ROW_SELECT} ${ROW_FROM} ${whereSql} ORDER BY ${orderBy} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, size, offset]) as Promise<
+        ManuscriptRow[]
+      >,
+      this.db.query(`SELECT count(*)::int AS n ${ROW_FROM} ${whereSql}`, params) as Promise<Array<{ n: number }>>,
+    ]);
+    return page(await this.store.toDtos(rows), count[0].n);
+  }
+
+  private async readable(id: number, user: Principal, withContent = false): Promise<ManuscriptRow> {
+    const row = await this.store.one(id, withContent);
+    if (!this.store.canRead(user, row)) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.allTab);
+    return row;
+  }
+
+  async get(id: number, user: Principal): Promise<ManuscriptDto> {
+    const [dto] = await this.store.toDtos([await this.readable(id, user, true)]);
+    return dto;
+  }
+
+  /** File versions, newest first. */
+  async versions(id: number, user: Principal): Promise<ManuscriptVersionDto[]> {
+    await this.readable(id, user);
+    const rows: Array<{ version: number; fileId: number; createTime: Date; createBy: string | null }> = await this.db.query(
+      `SELECT version, file_id AS "fileId", create_time AS "createTime", create_by AS "createBy" FROM manuscript_file
+       WHERE manuscript_id = $1 ORDER BY version DESC`,
+      [id],
+    );
+    const files = rows.length ? await this.store.files.findDtos([...new Set(rows.map((r) => r.fileId))]) : [];
+    const byId = new Map(files.map((f) => [f.id, f]));
+    return rows.map((r) => ({
+      version: r.version,
+      file: (byId.get(r.fileId) as unknown as ManuscriptVersionDto['file']) ?? null,
+      createTime: r.createTime,
+      createBy: r.createBy,
+    }));
+  }
+
+  /** A stored Word file not attached to any record yet (POST with `fileId`). */
+  private async checkFreeWordFile(fileId: number, em: EntityManager): Promise<void> {
+    const rows: Array<{ type: string; formId: number | null }> = await em.query('SELECT type, form_id AS "formId" FROM sys_file WHERE id = $1 FOR UPDATE', [fileId]);
+    if (!rows.length) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.fileMissing, ErrorCode.Validation);
+    if (rows[0].type !== 'word') throw DomainException.badRequest(MANUSCRIPT_MESSAGES.wordOnly, ErrorCode.Validation);
+    if (rows[0].formId != null) throw DomainException.conflict('文件已被其他记录使用', ErrorCode.InUse);
+  }
+
+  /** `POST api/manuscript`: written text (`content`) and/or an uploaded Word file (`fileId`, version 1). */
+  async create(dto: ManuscriptCreateDto, user: Principal): Promise<ManuscriptDto> {
+    const deptId = this.store.submitDept(user, undefined);
+    const id = await this.db.transaction(async (em) => {
+      const columnIds = await this.store.checkTarget(dto.productId, dto.productList, em);
+      await this.store.checkAuthors(dto.authorIds, em);
+      if (dto.fileId !== undefined) await this.checkFreeWordFile(dto.fileId, em);
+      const [created] = await this.store.insertMany(
+        em,
+        [
+          {
+            title: dto.title,
+            content: dto.content || null,
+            abstracts: dto.abstracts,
+            memo: dto.memo || null,
+            contentType: dto.contentType || null,
+            domainType: dto.domainType || null,
+            country: dto.country || null,
+            firstAuthor: dto.firstAuthor,
+            authorIds: dto.authorIds,
+            newsId: null,
+            fileId: dto.fileId ?? null,
+          },
+        ],
+        { productId: dto.productId, columnIds, deptId },
+        user,
+      );
+      if (dto.fileId !== undefined) await this.store.addVersion(em, created, dto.fileId, 1, user);
+      return created;
+    });
+    return this.store.dto(id);
+  }
+
+  /**
+   * `POST api/manuscript/uploadManu`: the Word file is streamed to storage first, then the fields are
+   * checked (a refusal removes the stored file). With `manuId` the file is a new version of that
+   * manuscript (its submitter or `manuscript:edit`); otherwise a new local-upload manuscript.
+   */
+  async upload(req: Request, user: Principal): Promise<ManuscriptDto> {
+    const { file, fields } = await this.store.files.receive(req, user, { wordOnly: true, formType: 'manuscript', formId: null });
+    let id: number;
+    try {
+      id = fields.manuId !== undefined && fields.manuId.trim() !== '' ? await this.newVersion(file, fields, user) : await this.uploadNew(file, fields, user);
+    } catch (e) {
+      await this.store.files.discard(file).catch((err: unknown) => this.logger.error(`could not remove refused upload ${file.id}: ${String(err)}`));
+      throw e;
+    }
+    return this.store.dto(id);
+  }
+
+  private async uploadNew(file: StoredFile, fields: Record<string, string>, user: Principal): Promise<number> {
+    const f = await parseFields(UploadManuFields, fields);
+    const deptId = this.store.submitDept(user, f.deptId);
+    return this.db.transaction(async (em) => {
+      const columnIds = await this.store.checkTarget(f.productId, f.productList, em);
+      await this.store.checkAuthors(f.authorIds, em);
+      const [id] = await this.store.insertMany(
+        em,
+        [
+          {
+            title: f.title,
+            content: null,
+            abstracts: f.abstracts,
+            memo: f.memo || null,
+            contentType: null,
+            domainType: null,
+            country: null,
+            firstAuthor: f.firstAuthor,
+            authorIds: f.authorIds,
+            newsId: null,
+            fileId: file.id,
+          },
+        ],
+        { productId: f.productId, columnIds, deptId },
+        user,
+      );
+      await this.store.addVersion(em, id, file.id, 1, user);
+      return id;
+    });
+  }
+
+  private async newVersion(file: StoredFile, fields: Record<string, string>, user: Principal): Promise<number> {
+    const { manuId } = await parseFields(UploadVersionFields, fields);
+    const row = await this.store.one(manuId);
+    if (!hasAnyPermission(user, ['manuscript:edit']) && row.createById !== user.userId) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.notOwner);
+    await this.db.transaction(async (em) => {
+      const locked: Array<{ id: number }> = await em.query('SELECT id FROM manuscript WHERE id = $1 FOR UPDATE', [manuId]);
+      if (!locked.length) throw DomainException.notFound(MANUSCRIPT_MESSAGES.notFound);
+      const [{ v }]: Array<{ v: number }> = await em.query('SELECT COALESCE(max(version), 0)::int + 1 AS v FROM manuscript_file WHERE manuscript_id = $1', [manuId]);
+      await em.query('UPDATE manuscript SET file_id = $2, version = $3, update_by = $4, update_time = now() WHERE id = $1', [manuId, file.id, v, user.username]);
+      await this.store.addVersion(em, manuId, file.id, v, user);
+    });
+    return manuId;
+  }
+
+  /** `PUT api/manuscript`: omitted fields keep their value, null / '' clears an optional one. */
+  async update(dto: ManuscriptUpdateDto, user: Principal): Promise<void> {
+    await this.store.one(dto.id);
+    await this.store.checkAuthors(dto.authorIds);
+    const sets: string[] = [];
+    const params: unknown[] = [dto.id];
+    const set = (column: string, value: unknown) => {
+      if (value === undefined) return;
+      params.push(value);
+      sets.push(`${column} = $${params.length}`);
+    };
+    set('title', dto.title);
+    set('memo', blankToNull(dto.memo));
+    set('first_author', dto.firstAuthor);
+    set('author_ids', dto.authorIds);
+    set('abstracts', dto.abstracts);
+    set('abstract_edit', blankToNull(dto.abstractEdit));
+    set('content_type', blankToNull(dto.contentType));
+    set('domain_type', blankToNull(dto.domainType));
+    set('country', blankToNull(dto.country));
+    set('update_by', user.username);
+    await this.db.query(`UPDATE manuscript SET ${sets.join(', ')}, update_time = now() WHERE id = $1`, params);
+  }
+
+  /** `PUT api/manuscript/updateColumn`: replaces the columns (enabled columns of the manuscript's product). */
+  async updateColumn(dto: UpdateColumnDto, user: Principal): Promise<void> {
+    const row = await this.store.one(dto.id);
+    await this.db.transaction(async (em) => {
+      const columnIds = await this.store.checkTarget(row.productId, dto.productList, em);
+      await em.query('DELETE FROM manuscript_column WHERE manuscript_id = $1', [dto.id]);
+      await em.query('INSERT INTO manuscript_column (manuscript_id, column_id) SELECT $1, unnest($2::int[])', [dto.id, columnIds]);
+      await em.query('UPDATE manuscript SET update_by = $2, update_time = now() WHERE id = $1', [dto.id, user.username]);
+    });
+  }
+
+  /** `PUT api/manuscript/updateAbstracts`: `manuscript:edit`, or the submitter. */
+  async updateAbstracts(dto: UpdateAbstractsDto, user: Principal): Promise<void> {
+    const row = await this.store.one(dto.id);
+    if (!hasAnyPermission(user, ['manuscript:edit']) && row.createById !== user.userId) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.notOwner);
+    await this.db.query('UPDATE manuscript SET abstracts = $2, update_by = $3, update_time = now() WHERE id = $1', [dto.id, dto.abstracts, user.username]);
+  }
+
+  /**
+   * `DELETE api/manuscript`: `manuscript:del`, or the submitter for their own (all or nothing).
+   * Columns and versions go with the row; files no record refers to any more are removed from storage.
+   */
+  async delete(ids: number[], user: Principal): Promise<void> {
+    const rows: Array<{ id: number; createById: number | null }> = await this.db.query(
+      'SELECT id, create_by_id AS "createById" FROM manuscript WHERE id = ANY($1::int[])',
+      [ids],
+    );
+    if (!rows.length) throw DomainException.notFound(MANUSCRIPT_MESSAGES.notFound);
+    if (!hasAnyPermission(user, ['manuscript:del']) && rows.some((r) => r.createById !== user.userId)) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.notOwner);
+    const found = rows.map((r) => r.id);
+    const fileIds = await this.db.transaction(async (em) => {
+      const files: Array<{ fileId: number }> = await em.query(
+        `SELECT file_id AS "fileId" FROM manuscript_file WHERE manuscript_id = ANY($1::int[])
+         UNION SELECT file_id FROM manuscript WHERE id = ANY($1::int[]) AND file_id IS NOT NULL`,
+        [found],
+      );
+      await em.query('DELETE FROM manuscript WHERE id = ANY($1::int[])', [found]);
+      return files.map((f) => f.fileId);
+    });
+    await this.discardOrphans(fileIds);
+  }
+
+  /** Removes stored files of deleted manuscripts unless another record (a journal copy, a product, a journal version) still refers to them. */
+  private async discardOrphans(fileIds: number[]): Promise<void> {
+    if (!fileIds.length) return;
+    const orphans: Array<{ id: number }> = await this.db.query(
+      `SELECT f.id FROM sys_file f WHERE f.id = ANY($1::int[])
+         AND NOT EXISTS (SELECT 1 FROM manuscript_file mf WHERE mf.file_id = f.id)
+         AND NOT EXISTS (SELECT 1 FROM manuscript m WHERE m.file_id = f.id)
+         AND NOT EXISTS (SELECT 1 FROM product_journal_file jf WHERE jf.file_id = f.id)
+         AND NOT EXISTS (SELECT 1 FROM product_setting ps WHERE ps.template_file_id = f.id)`,
+      [fileIds],
+    );
+    for (const { id } of orphans) {
+      try {
+        await this.store.files.discardById(id);
+      } catch (err) {
+        this.logger.error(`could not remove the file ${id} of a deleted manuscript: ${String(err)}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,288 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { BooleanField, RecordId } from '../../common/http/dto.js';
+import { IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
+
+/** Product messages of the contract (docs/production-api.md "Products"). */
+export const PRODUCT_MESSAGES = {
+  deptRequired: '所属单位不能为空',
+  deptMissing: '所属单位不存在',
+  nameRequired: '产品名称不能为空',
+  nameString: '产品名称必须是字符串',
+  nameTooLong: '产品名称不能超过100个字符',
+  nameTaken: '产品名称已存在',
+  columnNameRequired: '栏目名称不能为空',
+  columnNameString: '栏目名称必须是字符串',
+  columnNameTooLong: '栏目名称不能超过100个字符',
+  type: '类型只能是 1 或 2',
+  contentType: '稿件类型只能是 1 或 2',
+  periodMissing: '产品周期不存在',
+  templateMissing: '模板文件不存在',
+  editorsInvalid: '主编格式不正确',
+  editorsMissing: '主编不存在',
+  editorsTooMany: '主编人数过多',
+  productRequired: '请选择产品',
+  productMissing: '产品不存在',
+  columnMissing: '栏目不存在',
+  columnDuplicate: '栏目不能重复',
+  columnsRequired: '请选择投稿栏目',
+  columnInUse: (name: string) => `栏目「${name}」已有稿件，不能删除，可改为停用`,
+  productInUse: (name: string) => `产品「${name}」已有期刊或稿件，不能删除`,
+} as const;
+
+export const PRODUCT_TYPES = ['1', '2'] as const;
+export const CONTENT_TYPES = ['1', '2'] as const;
+/** Dictionary holding the product periods (daily, weekly, …). */
+export const PERIOD_DICT = 'product_period';
+export const MAX_COLUMNS = 500;
+
+/** '' and null → null (an explicit "none"), numbers → strings; anything else is left for the validators. */
+const blankToNull = ({ value }: { value: unknown }) => (value === '' || value === null ? null : typeof value === 'number' ? String(value) : value);
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** A positive integer, from a number or a string of digits; '' / null → `blank`; anything else is kept (and rejected by @IsInt). */
+export function toId(value: unknown, blank: null | undefined): unknown {
+  if (value === '' || value === null || value === undefined) return value === undefined ? undefined : blank;
+  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value);
+  return value;
+}
+
+/**
+ * `editorIds`: "3,7" or [3, 7] (or "3，7") → "3,7" without repeats; '' / null / [] → null. Anything that
+ * is not a list of positive integers is left as is, for @IsString / the pattern to reject.
+ */
+export function normalizeEditorIds(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  if (value === null || value === '') return null;
+  const parts = Array.isArray(value) ? value.map((v) => (typeof v === 'number' ? String(v) : v)) : typeof value === 'string' ? value.split(/[,，]/) : [value];
+  if (!parts.every((p) => typeof p === 'string' || typeof p === 'number')) return value;
+  const trimmed = parts.map((p) => String(p).trim()).filter(Boolean);
+  if (!trimmed.length) return null;
+  if (!trimmed.every((p) => /^\d+$/.test(p) && Number(p) > 0 && Number(p) <= INT4_MAX)) return Array.isArray(value) ? value.join(',') : String(value);
+  return [...new Set(trimmed.map(Number))].join(',');
+}
+
+/** "3,7" → [3, 7]. */
+export const parseEditorIds = (editorIds: string | null | undefined): number[] =>
+  editorIds
+    ? editorIds
+        .split(',')
+        .map((s) => Number(s.trim()))
+        .filter((n) => Number.isSafeInteger(n) && n > 0)
+    : [];
+
+export class ProductQuery extends ListQuery {
+  @ApiPropertyOptional({ description: '产品名称（模糊）' })
+  @TrimmedFilter()
+  @MaxLength(100, { message: '搜索内容不能超过 100 个字符' })
+  name?: string;
+}
+
+/** A column row of the product form: `id` present = an existing column of the product. */
+export class ColumnItemDto {
+  @ApiPropertyOptional({ description: '已有栏目的 id；新栏目不传' })
+  @Transform(({ value }: { value: unknown }) => toId(value, undefined))
+  @IsOptional()
+  @IsInt({ message: PRODUCT_MESSAGES.columnMissing })
+  @Min(1, { message: PRODUCT_MESSAGES.columnMissing })
+  @Max(INT4_MAX, { message: PRODUCT_MESSAGES.columnMissing })
+  id?: number;
+
+  @ApiPropertyOptional({ description: '排序（默认按行序）' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: '栏目排序必须是整数' })
+  @Min(0, { message: '栏目排序不能小于 0' })
+  @Max(99999, { message: '栏目排序不能大于 99999' })
+  sort?: number;
+
+  @ApiProperty({ description: '栏目名称' })
+  @Transform(trim)
+  @IsDefined({ message: PRODUCT_MESSAGES.columnNameRequired })
+  @IsString({ message: PRODUCT_MESSAGES.columnNameString })
+  @IsNotEmpty({ message: PRODUCT_MESSAGES.columnNameRequired })
+  @MaxLength(100, { message: PRODUCT_MESSAGES.columnNameTooLong })
+  name: string;
+
+  @ApiPropertyOptional({ description: '启用（默认 true）' })
+  @IsOptional()
+  @BooleanField('栏目状态')
+  status?: boolean;
+}
+
+export class ProductWriteDto {
+  @ApiProperty({ description: '所属单位（部门 id）' })
+  @Transform(({ value }: { value: unknown }) => toId(value, undefined))
+  @IsDefined({ message: PRODUCT_MESSAGES.deptRequired })
+  @IsInt({ message: PRODUCT_MESSAGES.deptMissing })
+  @Min(1, { message: PRODUCT_MESSAGES.deptMissing })
+  @Max(INT4_MAX, { message: PRODUCT_MESSAGES.deptMissing })
+  deptId: number;
+
+  @ApiProperty({ description: '产品名称' })
+  @Transform(trim)
+  @IsDefined({ message: PRODUCT_MESSAGES.nameRequired })
+  @IsString({ message: PRODUCT_MESSAGES.nameString })
+  @IsNotEmpty({ message: PRODUCT_MESSAGES.nameRequired })
+  @MaxLength(100, { message: PRODUCT_MESSAGES.nameTooLong })
+  name: string;
+
+  @ApiPropertyOptional({ description: '主编用户 id，逗号分隔（"3,7"）或数组', example: '3,7' })
+  @Transform(({ value }: { value: unknown }) => normalizeEditorIds(value))
+  @IsOptional()
+  @IsString({ message: PRODUCT_MESSAGES.editorsInvalid })
+  @Matches(/^\d+(,\d+)*$/, { message: PRODUCT_MESSAGES.editorsInvalid })
+  @MaxLength(500, { message: PRODUCT_MESSAGES.editorsTooMany })
+  editorIds?: string | null;
+
+  @ApiPropertyOptional({ description: '产品周期（字典 product_period 的值）' })
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsString({ message: PRODUCT_MESSAGES.periodMissing })
+  @MaxLength(32, { message: PRODUCT_MESSAGES.periodMissing })
+  period?: string | null;
+
+  @ApiPropertyOptional({ enum: PRODUCT_TYPES, description: "'1' 常规期（默认）/ '2' 专刊" })
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsIn(PRODUCT_TYPES, { message: PRODUCT_MESSAGES.type })
+  type?: string | null;
+
+  @ApiPropertyOptional({ enum: CONTENT_TYPES, description: "'1' 摘要 / '2' 全文（默认）" })
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsIn(CONTENT_TYPES, { message: PRODUCT_MESSAGES.contentType })
+  contentType?: string | null;
+
+  @ApiPropertyOptional({ description: '模板文件 id（数字或数字字符串）；null 或空串 = 无模板' })
+  @Transform(({ value }: { value: unknown }) => toId(value, null))
+  @IsOptional()
+  @IsInt({ message: PRODUCT_MESSAGES.templateMissing })
+  @Min(1, { message: PRODUCT_MESSAGES.templateMissing })
+  @Max(INT4_MAX, { message: PRODUCT_MESSAGES.templateMissing })
+  fileIds?: number | null;
+
+  @ApiPropertyOptional({ type: [ColumnItemDto], description: '栏目；修改时整体替换（不传 = 不变）' })
+  @IsOptional()
+  @IsArray({ message: '栏目列表必须是数组' })
+  @ArrayMaxSize(MAX_COLUMNS, { message: `栏目不能超过 ${MAX_COLUMNS} 个` })
+  @ValidateNested({ each: true })
+  @Type(() => ColumnItemDto)
+  columnList?: ColumnItemDto[] | null;
+
+  @ApiPropertyOptional({ description: '周刊产品（WEEKLY_PRODUCT_ID 配置时以配置为准）' })
+  @IsOptional()
+  @BooleanField('周刊标记')
+  isWeekly?: boolean | null;
+}
+
+export class ProductUpdateDto extends ProductWriteDto {
+  @RecordId()
+  id: number;
+}
+
+export class ColumnQuery extends ListQuery {
+  @ApiPropertyOptional({ description: '产品 id' })
+  @IdFilter()
+  @Min(1, { message: 'productId 必须是正整数' })
+  productId?: number;
+}
+
+export class ColumnCreateDto {
+  @ApiProperty({ description: '产品 id' })
+  @Transform(({ value }: { value: unknown }) => toId(value, undefined))
+  @IsDefined({ message: PRODUCT_MESSAGES.productRequired })
+  @IsInt({ message: PRODUCT_MESSAGES.productMissing })
+  @Min(1, { message: PRODUCT_MESSAGES.productMissing })
+  @Max(INT4_MAX, { message: PRODUCT_MESSAGES.productMissing })
+  productId: number;
+
+  @ApiProperty({ description: '栏目名称' })
+  @Transform(trim)
+  @IsDefined({ message: PRODUCT_MESSAGES.columnNameRequired })
+  @IsString({ message: PRODUCT_MESSAGES.columnNameString })
+  @IsNotEmpty({ message: PRODUCT_MESSAGES.columnNameRequired })
+  @MaxLength(100, { message: PRODUCT_MESSAGES.columnNameTooLong })
+  name: string;
+
+  @ApiPropertyOptional({ description: '排序（默认排在最后）' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: '栏目排序必须是整数' })
+  @Min(0, { message: '栏目排序不能小于 0' })
+  @Max(99999, { message: '栏目排序不能大于 99999' })
+  sort?: number;
+
+  @ApiPropertyOptional({ description: '启用（默认 true）' })
+  @IsOptional()
+  @BooleanField('栏目状态')
+  status?: boolean;
+}
+
+export class ColumnUpdateDto {
+  @RecordId()
+  id: number;
+
+  @ApiProperty({ description: '栏目名称' })
+  @Transform(trim)
+  @IsDefined({ message: PRODUCT_MESSAGES.columnNameRequired })
+  @IsString({ message: PRODUCT_MESSAGES.columnNameString })
+  @IsNotEmpty({ message: PRODUCT_MESSAGES.columnNameRequired })
+  @MaxLength(100, { message: PRODUCT_MESSAGES.columnNameTooLong })
+  name: string;
+
+  @ApiPropertyOptional({ description: '排序（不传 = 不变）' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: '栏目排序必须是整数' })
+  @Min(0, { message: '栏目排序不能小于 0' })
+  @Max(99999, { message: '栏目排序不能大于 99999' })
+  sort?: number;
+
+  @ApiPropertyOptional({ description: '启用（不传 = 不变）' })
+  @IsOptional()
+  @BooleanField('栏目状态')
+  status?: boolean;
+}
+
+/** A column on the wire (`columnList` of a product). */
+export interface ColumnEntryDto {
+  id: number;
+  sort: number;
+  name: string;
+  status: boolean;
+}
+
+/** A row of `api/productColumn/list` and the answer of `POST api/productColumn`. */
+export interface ColumnDto extends ColumnEntryDto {
+  productId: number;
+}
+
+export interface ProductDto {
+  id: number;
+  name: string;
+  deptId: number;
+  dept: { id: number; name: string } | null;
+  editorIds: string | null;
+  editors: Array<{ id: number; nickName: string }>;
+  period: string | null;
+  type: string;
+  contentType: string;
+  fileIds: string | null;
+  files: Array<{ id: number; realName: string }>;
+  columnList: ColumnEntryDto[];
+  isWeekly: boolean;
+  createTime: Date;
+  createBy: string | null;
+}
+
+/** A choice-list entry (`GET api/productSetting/all`). */
+export interface ProductOptionDto {
+  id: number;
+  name: string;
+  period: string | null;
+  type: string;
+  contentType: string;
+  isWeekly: boolean;
+}

@@ -1,0 +1,103 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, type StreamableFile } from '@nestjs/common';
+import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { Authenticated, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { Log } from '../../common/audit/log.decorator.js';
+import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
+import { ProductColumnsService } from './product-columns.service.js';
+import { ColumnCreateDto, ColumnQuery, ColumnUpdateDto, ProductQuery, ProductUpdateDto, ProductWriteDto } from './product.dto.js';
+import { ProductsService } from './products.service.js';
+
+@ApiTags('生产：产品设置')
+@Controller('api/productSetting')
+export class ProductSettingController {
+  constructor(private readonly products: ProductsService) {}
+
+  @RequirePermissions('productSetting:list')
+  @Get('list')
+  list(@Query() query: ProductQuery) {
+    return this.products.list(query);
+  }
+
+  /** Choice lists (journal form, submission dialog): any logged-in user. */
+  @Authenticated()
+  @Get('all')
+  all() {
+    return this.products.all();
+  }
+
+  @RequirePermissions('productSetting:list')
+  @Get('download')
+  download(@Query() query: ProductQuery): Promise<StreamableFile> {
+    return this.products.download(query);
+  }
+
+  @RequirePermissions('productSetting:list')
+  @Get(':id')
+  findOne(@Param('id', ParseIdPipe) id: number) {
+    return this.products.findOne(id);
+  }
+
+  @Log('新增产品')
+  @RequirePermissions('productSetting:add')
+  @Post()
+  create(@Body() dto: ProductWriteDto) {
+    return this.products.create(dto);
+  }
+
+  @Log('修改产品')
+  @RequirePermissions('productSetting:edit')
+  @Put()
+  @HttpCode(204)
+  update(@Body() dto: ProductUpdateDto) {
+    return this.products.update(dto);
+  }
+
+  @Log('删除产品')
+  @RequirePermissions('productSetting:del')
+  @Delete(['', '/'])
+  @ApiBody({ schema: { type: 'array', items: { type: 'integer' } } })
+  delete(@Body(ParseIdsPipe) ids: number[]) {
+    return this.products.delete(ids);
+  }
+}
+
+@ApiTags('生产：产品栏目')
+@Controller('api/productColumn')
+export class ProductColumnController {
+  constructor(private readonly columns: ProductColumnsService) {}
+
+  @Authenticated()
+  @Get('list')
+  list(@Query() query: ColumnQuery) {
+    return this.columns.list(query);
+  }
+
+  @Authenticated()
+  @Get('getColumnMap')
+  columnMap() {
+    return this.columns.columnMap();
+  }
+
+  @Log('新增栏目')
+  @RequirePermissions('productSetting:edit')
+  @Post()
+  create(@Body() dto: ColumnCreateDto) {
+    return this.columns.create(dto);
+  }
+
+  @Log('修改栏目')
+  @RequirePermissions('productSetting:edit')
+  @Put()
+  @HttpCode(204)
+  update(@Body() dto: ColumnUpdateDto) {
+    return this.columns.update(dto);
+  }
+
+  @Log('删除栏目')
+  @RequirePermissions('productSetting:edit')
+  @Delete(['', '/'])
+  @ApiBody({ schema: { type: 'array', items: { type: 'integer' } } })
+  delete(@Body(ParseIdsPipe) ids: number[]) {
+    return this.columns.delete(ids);
+  }
+}

@@ -1,0 +1,55 @@
+// 删除 with a confirmation (spec production-admin §5): `DELETE api/manuscript [id]`.
+import { useState } from 'react';
+import { Typography } from '@mui/material';
+import { useApiErrorHandler, useNotifyText } from '../../shared/hooks';
+import { manuscriptsApi } from '../api';
+import { DialogFrame } from '../DialogFrame';
+import type { Manuscript } from '../types';
+import { useManuscriptText } from '../useManuscriptText';
+
+export interface DeleteManuscriptDialogProps {
+  manuscript: Manuscript | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}
+
+export function DeleteManuscriptDialog({ manuscript, onClose, onDeleted }: DeleteManuscriptDialogProps) {
+  const t = useManuscriptText();
+  const notify = useNotifyText();
+  const onError = useApiErrorHandler();
+  const [saving, setSaving] = useState(false);
+  const [last, setLast] = useState(manuscript);
+  if (manuscript && manuscript !== last) setLast(manuscript);
+  const shown = manuscript ?? last;
+
+  const remove = async () => {
+    if (!manuscript) return;
+    setSaving(true);
+    try {
+      await manuscriptsApi.remove([manuscript.id]);
+      notify(t('remove.success'));
+      onDeleted();
+      onClose();
+    } catch (error) {
+      onError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <DialogFrame
+      open={manuscript !== null}
+      title={t('remove.title')}
+      onClose={onClose}
+      onConfirm={() => void remove()}
+      saving={saving}
+      confirmColor="error"
+      confirmLabel={t('actions.delete')}
+      maxWidth="xs"
+      testId="delete-manuscript-dialog"
+    >
+      <Typography variant="body2">{t('remove.confirm', { title: shown?.title ?? '' })}</Typography>
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,58 @@
+// Calls of the product screens (docs/production-api.md "Products", spec production-admin §7).
+import { request, requestJson } from '../../providers/http';
+import { type QueryParams, saveBlob, toQueryString } from '../api';
+import type { StoredFile } from '../files';
+import { exportFileName } from '../shared/text';
+import type { DictOption, Page, Product, ProductChoice, ProductListQuery, ProductWrite, SelectableUser } from './types';
+
+export const PRODUCT_PATH = 'api/productSetting';
+export const PERIOD_DICT = 'product_period';
+/** Spec §9: dictionaries are read whole, from page 0, up to 9999 entries. */
+export const DICT_SIZE = 9999;
+/** Spec §9: the product list sorts by `id,desc` unless a column says otherwise. */
+export const DEFAULT_PRODUCT_SORT = 'id,desc';
+
+const withQuery = (path: string, query?: QueryParams) => {
+  const qs = toQueryString(query);
+  return qs ? `${path}?${qs}` : path;
+};
+
+const get = <T>(path: string, query?: QueryParams, signal?: AbortSignal) => requestJson<T>(withQuery(path, query), { signal });
+
+export const productsApi = {
+  /** One page of products (`name` filters by a part of the name). */
+  list: (query: ProductListQuery, signal?: AbortSignal) =>
+    get<Page<Product>>(`${PRODUCT_PATH}/list`, { name: query.name.trim(), page: query.page, size: query.size, sort: query.sort }, signal),
+  /** Every product, by name (choice lists). */
+  all: (signal?: AbortSignal) => get<ProductChoice[]>(`${PRODUCT_PATH}/all`, undefined, signal),
+  one: (id: number, signal?: AbortSignal) => get<Product>(`${PRODUCT_PATH}/${id}`, undefined, signal),
+  create: (body: ProductWrite) => requestJson<Product>(PRODUCT_PATH, { method: 'POST', body }),
+  update: (body: ProductWrite) => requestJson<void>(PRODUCT_PATH, { method: 'PUT', body }),
+  remove: (ids: readonly number[]) => requestJson<void>(PRODUCT_PATH, { method: 'DELETE', body: [...ids] }),
+  /** `GET api/productSetting/download?name=` saved as `yyyy-MM-dd HH:mm:ss-产品设置数据.xlsx`. */
+  exportXlsx: async (name: string, title: string) => {
+    const { body } = await request<Blob>(withQuery(`${PRODUCT_PATH}/download`, { name: name.trim() }), { responseType: 'blob' });
+    saveBlob(body, exportFileName(title));
+  },
+  /** The `product_period` dictionary (`GET api/dictDetail?dictName=product_period&page=0&size=9999`). */
+  periods: async (signal?: AbortSignal) => {
+    const page = await get<Page<DictOption> | DictOption[]>('api/dictDetail', { dictName: PERIOD_DICT, page: 0, size: DICT_SIZE }, signal);
+    return Array.isArray(page) ? page : (page?.content ?? []);
+  },
+  /** Enabled users of every department (chief editors, responsible editors). */
+  users: (signal?: AbortSignal) => get<SelectableUser[]>('api/users/selectUser', undefined, signal),
+  /** An xlsx of the manuscripts per column × department submitted in the period (days inclusive). */
+  generateStatistic: (query: { productId: number; startDate: string; endDate: string }, signal?: AbortSignal) =>
+    get<StoredFile>('api/productJournal/generateStatistic', query, signal),
+};
+
+/** Query keys (all start with `horizon`: react-admin's refresh invalidates them). */
+export const productKeys = {
+  all: ['horizon', 'products'] as const,
+  lists: ['horizon', 'products', 'list'] as const,
+  list: (query: ProductListQuery) => ['horizon', 'products', 'list', query] as const,
+  choices: ['horizon', 'products', 'all'] as const,
+  periods: ['horizon', 'dictDetail', PERIOD_DICT] as const,
+  /** Same key as the share dialog's and the journal screens' user list: one cache for all. */
+  users: ['horizon', 'users', 'selectUser'] as const,
+};

@@ -1,0 +1,31 @@
+// Where the product management page lives and how its address says which tab is open: inside the
+// product-processing shell (`/productProcess-product?tab=journal&productId=`) and in the admin
+// layout (`/product/productSetting`, `/product/productJournal?productId=`).
+
+export type ManagementTab = 'product' | 'journal';
+export type ManagementMode = 'process' | 'admin';
+
+export const PROCESS_PRODUCT_PATH = '/productProcess-product';
+export const ADMIN_PRODUCT_PATH = '/product/productSetting';
+export const ADMIN_JOURNAL_PATH = '/product/productJournal';
+
+const positiveId = (value: string | null): number | null => {
+  if (value === null || value.trim() === '') return null;
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/** The address of a tab (the journal tab optionally filtered by a product). */
+export function managementHref(mode: ManagementMode, tab: ManagementTab, productId?: number | null): string {
+  const product = tab === 'journal' && productId ? `productId=${productId}` : '';
+  if (mode === 'admin') return tab === 'journal' ? `${ADMIN_JOURNAL_PATH}${product ? `?${product}` : ''}` : ADMIN_PRODUCT_PATH;
+  return tab === 'journal' ? `${PROCESS_PRODUCT_PATH}?tab=journal${product ? `&${product}` : ''}` : PROCESS_PRODUCT_PATH;
+}
+
+/** The open tab and the journal list's product filter, read from the address. */
+export function managementStateOf(mode: ManagementMode, pathname: string, search: string): { tab: ManagementTab; productId: number | null } {
+  const params = new URLSearchParams(search);
+  const tab: ManagementTab =
+    mode === 'admin' ? (pathname.replace(/\/+$/, '') === ADMIN_JOURNAL_PATH ? 'journal' : 'product') : params.get('tab') === 'journal' ? 'journal' : 'product';
+  return { tab, productId: tab === 'journal' ? positiveId(params.get('productId')) : null };
+}

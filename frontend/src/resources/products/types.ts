@@ -1,0 +1,105 @@
+// Records of the product calls (`api/productSetting`, `api/productColumn`, docs/production-api.md
+// "Products"). Times are `yyyy-MM-dd HH:mm:ss` strings.
+
+/** 产品类型: '1' 常规期, '2' 专刊 (spec production-admin §3). */
+export type ProductType = '1' | '2';
+/** 稿件类型: '1' 摘要, '2' 全文 (default). */
+export type ProductContentType = '1' | '2';
+
+export const PRODUCT_TYPES: readonly ProductType[] = ['1', '2'];
+export const CONTENT_TYPES: readonly ProductContentType[] = ['1', '2'];
+export const DEFAULT_PRODUCT_TYPE: ProductType = '1';
+export const DEFAULT_CONTENT_TYPE: ProductContentType = '2';
+
+/** A column (栏目) of a product. */
+export interface ProductColumn {
+  id?: number;
+  sort: number;
+  name: string;
+  /** Enabled (启用). */
+  status: boolean;
+}
+
+/** A stored file as the product shows it (`files: [{id, realName}]`). */
+export interface FileRef {
+  id: number;
+  realName: string;
+}
+
+export interface ProductEditor {
+  id: number;
+  nickName: string | null;
+}
+
+/** A row of `GET api/productSetting/list` (and `GET api/productSetting/{id}`). */
+export interface Product {
+  id: number;
+  name: string;
+  deptId: number | null;
+  dept: { id: number; name: string } | null;
+  /** Chief editors as a comma string of user ids (`"3,7"`), or null. */
+  editorIds: string | null;
+  editors?: ProductEditor[];
+  /** A `product_period` dictionary value, or null. */
+  period: string | null;
+  type: ProductType;
+  contentType: ProductContentType;
+  /** The template file id (`"12"`), or null. */
+  fileIds: string | null;
+  files: FileRef[];
+  columnList: ProductColumn[];
+  isWeekly: boolean;
+  createTime: string;
+  createBy?: unknown;
+}
+
+/** The body of `POST` / `PUT api/productSetting`. */
+export interface ProductWrite {
+  id?: number;
+  name: string;
+  deptId: number;
+  editorIds: string | null;
+  period: string | null;
+  type: ProductType;
+  contentType: ProductContentType;
+  fileIds: string | null;
+  columnList: ProductColumn[];
+  isWeekly: boolean;
+}
+
+/** An entry of `GET api/productSetting/all` (choice lists). */
+export interface ProductChoice {
+  id: number;
+  name: string;
+  period: string | null;
+  type: ProductType;
+  contentType: ProductContentType;
+  isWeekly: boolean;
+}
+
+/** Query of the product list; `page` zero-based, `sort` as `field,dir`. */
+export interface ProductListQuery {
+  name: string;
+  page: number;
+  size: number;
+  sort: string;
+}
+
+export interface Page<T> {
+  content: T[];
+  totalElements: number;
+}
+
+/** A dictionary entry (`GET api/dictDetail?dictName=`). */
+export interface DictOption {
+  label: string;
+  value: string;
+}
+
+/** A user of `GET api/users/selectUser` (enabled users of every department). */
+export interface SelectableUser {
+  id: number;
+  username: string;
+  nickName: string | null;
+  dept?: { id: number; name: string } | null;
+}
