@@ -43,7 +43,8 @@ function JournalStatusButton({ journal, action }: { journal: Journal; action: Jo
     },
   });
 
-  const checking = needsFile && files.isPending;
+  // isFetching, not isPending: a cached answer from an earlier opening must not decide before the fresh check returns
+  const checking = needsFile && files.isFetching;
   const fileCount = needsFile ? (files.data?.length ?? 0) : 0;
   const allowed = !checking && !files.isError && canRunStatusAction(journal.status, action, fileCount);
 
