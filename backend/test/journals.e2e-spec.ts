@@ -144,6 +144,15 @@ describe('api/productJournal', () => {
       expect(next).toMatchObject({ productId, year: 2026, journalNo: 1, totalNo: 42, editorIds: '7,3', memo: null, planPublishTime: '2026-03-06' });
     });
 
+    it('simultaneous creations for one product take distinct default total numbers; a total past the int range is 400, not a 500', async () => {
+      const productId = await product();
+      const results = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => as(editor).post('/api/productJournal', { productId, year: 2027, journalNo: n, planPublishTime: '2027-01-01' })));
+      expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+      expect(results.map((r) => r.body.totalNo as number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+      await create({ productId, year: 2028, journalNo: 1, totalNo: 2 ** 31 - 1 });
+      expectError(await as(editor).post('/api/productJournal', { productId, year: 2028, journalNo: 2, planPublishTime: '2028-01-01' }), 400, '总期号超出范围');
+    });
+
     it('answers 400 with the form messages', async () => {
       const productId = await product();
       const valid = { productId, year: 2026, journalNo: 1, planPublishTime: '2026-03-01' };
@@ -221,7 +230,7 @@ describe('api/productJournal', () => {
       const a = await create({ productId, year: 2026, journalNo: 1 });
       const b = await create({ productId, year: 2026, journalNo: 2 });
       const c = await create({ productId, year: 2026, journalNo: 3 });
-      await addVersion(a.id);
+      const versionFile = await addVersion(a.id);
       await setStatus(c.id, 'done');
       expectError(await as(editor).del('/api/productJournal', [a.id, c.id]), 409, '已完成的期刊不能删除');
       expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM product_journal WHERE id = ANY($1)', [[a.id, c.id]])).n).toBe(2);
@@ -229,6 +238,8 @@ describe('api/productJournal', () => {
       expect(res.status).toBe(200);
       expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM product_journal WHERE id = ANY($1)', [[a.id, b.id]])).n).toBe(0);
       expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM product_journal_file WHERE journal_id = $1', [a.id])).n).toBe(0);
+      // the version's file record went with it (nothing else refers to it)
+      expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM sys_file WHERE id = $1', [versionFile])).n).toBe(0);
       expectError(await as(editor).del('/api/productJournal', [a.id]), 404, '期刊不存在');
       expectError(await as(editor).del('/api/productJournal', []), 400, '请选择要操作的数据（id 数组）');
       expectError(await as(editor).del('/api/productJournal', ['x']), 400, 'id 必须是正整数');

@@ -358,6 +358,17 @@ describe('manuscripts (api/manuscript, api/productJournal/generateStatistic)', (
       expect((await put('/updateColumn', { id: translatorMs, productList: [col.a] }, null)).status).toBe(401);
     });
 
+    it('updateColumn: simultaneous replacements run one after the other (each 204, the columns are one of the lists)', async () => {
+      const lists = [[col.a], [col.b], [col.a, col.b], [col.b, col.a]];
+      for (let round = 0; round < 3; round++) {
+        const answers = await Promise.all(lists.map((productList) => put('/updateColumn', { id: translatorMs, productList }, editor)));
+        expect(answers.map((r) => r.status)).toEqual([204, 204, 204, 204]);
+        const rows: Array<{ columnId: number }> = await db.query('SELECT column_id AS "columnId" FROM manuscript_column WHERE manuscript_id = $1 ORDER BY column_id', [translatorMs]);
+        const got = rows.map((r) => r.columnId);
+        expect(lists.map((l) => [...l].sort((x, y) => x - y))).toContainEqual(got);
+      }
+    });
+
     it('updateAbstracts: manuscript:edit, or the submitter for their own', async () => {
       expect((await put('/updateAbstracts', { id: translatorMs, abstracts: '译者改摘要' }, translator)).status).toBe(204);
       expect((await get(`/${translatorMs}`, {}, translator)).body.abstracts).toBe('译者改摘要');
@@ -471,6 +482,13 @@ describe('manuscripts (api/manuscript, api/productJournal/generateStatistic)', (
       expectError(await get('/999999/versions', {}, translator), 404, '稿件不存在');
       expectError(await upload(translator, { manuId: '999999' }, { data: await docx('x'), name: 'x.docx' }), 404, '稿件不存在');
 
+      // Who may download a manuscript's file: the submitter, the same work department (reviewer, 国际新闻部
+      // under 新闻中心 like the translator's 编译部), manuscript:edit (editor); anyone else gets 404.
+      const download = (fileId: number, token: string) => send(t.http().get(`/api/localStorage/download/${fileId}`), token);
+      for (const token of [translator, reviewer, editor, admin]) expect((await download(first.body.fileId, token)).status).toBe(200);
+      expectError(await download(first.body.fileId, nobody), 404, '文件不存在');
+      expectError(await send(t.http().post(`/api/localStorage/downloadToken/${first.body.fileId}`), nobody), 404, '文件不存在');
+
       // Deleting the manuscript removes its versions' files, which nothing else refers to.
       const fileIds = [first.body.fileId, second.body.fileId, third.body.fileId];
       expect((await del([id], translator)).status).toBe(200);
@@ -494,12 +512,27 @@ describe('manuscripts (api/manuscript, api/productJournal/generateStatistic)', (
     it('POST with the id of an uploaded Word file makes it version 1', async () => {
       const stored = await t.http().post('/api/localStorage').set('Authorization', bearer(admin)).attach('file', await docx('预先上传'), '预先上传.docx');
       expect(stored.status).toBe(201);
+      // someone else's upload cannot be claimed by its id
+      expectError(
+        await post('', { title: '别人的附件', abstracts: '摘要', firstAuthor: '总部', authorIds: `${user.editor}`, productId: product, productList: [col.a], fileId: stored.body.id }, editor),
+        400,
+        '文件不存在',
+      );
       const res = await post('', { title: '附件稿', abstracts: '摘要', firstAuthor: '总部', authorIds: `${user.editor}`, productId: product, productList: [col.a], fileId: stored.body.id }, admin);
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ type: 'upload', fileId: stored.body.id, files: [{ id: stored.body.id }] });
       expect((await get(`/${res.body.id}/versions`, {}, admin)).body).toEqual([expect.objectContaining({ version: 1, file: expect.objectContaining({ id: stored.body.id }) })]);
       // The file now belongs to the manuscript: it cannot be attached again.
       expect((await post('', { title: '再用', abstracts: '摘要', firstAuthor: '总部', authorIds: `${user.editor}`, productId: product, productList: [col.a], fileId: stored.body.id }, admin)).status).toBe(409);
+    });
+
+    it('POST with the id of a general upload that is only named .docx is refused (the content decides, not the name)', async () => {
+      const fake = await t.http().post('/api/localStorage').set('Authorization', bearer(admin)).attach('file', Buffer.from('只是文本'), '伪装.docx');
+      expect(fake.status).toBe(201);
+      const before = await db.query('SELECT count(*)::int AS n FROM manuscript');
+      const res = await post('', { title: '伪装附件稿', abstracts: '摘要', firstAuthor: '总部', authorIds: `${user.editor}`, productId: product, productList: [col.a], fileId: fake.body.id }, admin);
+      expectError(res, 400, '只能上传 .doc 或 .docx 文件');
+      expect(await db.query('SELECT count(*)::int AS n FROM manuscript')).toEqual(before);
     });
   });
 
@@ -556,6 +589,19 @@ describe('manuscripts (api/manuscript, api/productJournal/generateStatistic)', (
       expect((await gen(ok, null)).status).toBe(401);
       expect((await gen(ok, translator)).status).toBe(403);
       expect((await gen(ok, nobody)).status).toBe(403);
+    });
+  });
+
+  describe('access of the remaining routes', () => {
+    it('versions and uploadManu: 401 without a session, 403 without the permission (before the upload is read)', async () => {
+      const id = 1; // the guard answers before the manuscript is looked up
+      expect((await get(`/${id}/versions`, {}, null)).status).toBe(401);
+      expectError(await get(`/${id}/versions`, {}, nobody), 403, '没有权限执行此操作');
+      const before = Number((await db.query('SELECT count(*)::int AS n FROM sys_file'))[0].n);
+      const upload = (token: string | null) => send(t.http().post('/api/manuscript/uploadManu').field('title', '越权').attach('file', Buffer.from('x'), 'x.docx'), token);
+      expect((await upload(null)).status).toBe(401);
+      expectError(await upload(nobody), 403, '没有权限执行此操作');
+      expect(Number((await db.query('SELECT count(*)::int AS n FROM sys_file'))[0].n)).toBe(before);
     });
   });
 });

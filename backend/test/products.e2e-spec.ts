@@ -195,6 +195,9 @@ describe('api/productSetting and api/productColumn', () => {
       // Nothing was written, and the refused template was left alone.
       expect((await one<{ n: number }>("SELECT count(*)::int AS n FROM product_setting WHERE name IN ('缺单位', '栏目', '类型', '周期', '模板', '单位', '主编')")).n).toBe(0);
       expect(await fileForm(manuscriptFile)).toEqual({ formType: 'manuscript', formId: 1 });
+      // a NUL character, which PostgreSQL refuses in text, is a 400 as well (not a 500)
+      expectError(await as(admin).post('/api/productSetting', { deptId, name: 'a\u0000b' }), 400, '请求参数格式错误');
+      expect((await as(admin).get('/api/productSetting/list?name=a%00b')).status).toBe(400);
     });
 
     it('409 产品名称已存在 on create and on edit', async () => {

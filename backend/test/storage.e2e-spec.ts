@@ -281,10 +281,22 @@ describe('api/localStorage (file storage)', () => {
       expect(filesUnder(root)).toEqual(before);
     });
 
-    it('the general upload takes any content (a .txt renamed .docx is just stored)', async () => {
+    it('the general upload takes any content (a .txt renamed .docx is stored, but not as word: no template or manuscript can use it)', async () => {
       const res = await as(admin).upload('/api/localStorage', Buffer.from('not word'), 'fake.docx');
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ suffix: 'docx', type: 'word' });
+      expect(res.body).toMatchObject({ suffix: 'docx', type: 'other' });
+      expect((await record(res.body.id))!.mime).toBe('application/octet-stream');
+      const real = await as(admin).upload('/api/localStorage', docx, 'real.docx');
+      expect(real.status).toBe(201);
+      expect(real.body).toMatchObject({ suffix: 'docx', type: 'word' });
+      expect((await record(real.body.id))!.mime).toBe(DOCX_MIME);
+      const old = await as(admin).upload('/api/localStorage', doc, 'real.doc');
+      expect(old.body).toMatchObject({ suffix: 'doc', type: 'word' });
+      // The product template rule (a stored word file) now sees the content, not the name.
+      const [{ id: deptId }] = await db.query('SELECT id FROM sys_dept ORDER BY id LIMIT 1');
+      const product = await as(admin).post('/api/productSetting', { name: '伪装模板产品', deptId, fileIds: res.body.id });
+      expectError(product, 400, '模板文件不存在');
+      expect((await as(admin).post('/api/productSetting', { name: '真模板产品', deptId, fileIds: real.body.id })).status).toBe(201);
     });
   });
 
@@ -361,6 +373,8 @@ describe('api/localStorage (file storage)', () => {
     beforeAll(async () => {
       file = (await as(admin).upload('/api/localStorage/template', docx, '下载测试 “模板”.docx')).body as FileBody;
       other = (await as(admin).upload('/api/localStorage', Buffer.from('other'), 'other.txt')).body as FileBody;
+      // a product's template: every session may read it (the read rule of FilesService.readable)
+      await db.transaction((em) => t.app.get(FilesService).attach(em, [file.id], 'product', 424242));
     });
 
     const expectFile = (res: Response) => {
@@ -372,9 +386,18 @@ describe('api/localStorage (file storage)', () => {
       expect(res.headers['content-disposition']).toBe(`attachment; filename="____ ____.docx"; filename*=UTF-8''${encodeURIComponent('下载测试 “模板”.docx')}`);
     };
 
-    it('download/{id}: any session gets the bytes as an attachment with the UTF-8 name', async () => {
+    it('download/{id}: a product template reaches any session as an attachment with the UTF-8 name', async () => {
       expectFile(await as(nobody).download(`/api/localStorage/download/${file.id}`));
       expectFile(await as(admin).download(`/api/localStorage/download/${file.id}`));
+    });
+
+    it('a file attached to nothing reaches its uploader and storage:list only (404 to others, also for a link)', async () => {
+      expect((await as(admin).download(`/api/localStorage/download/${other.id}`)).status).toBe(200);
+      expectError(await as(nobody).download(`/api/localStorage/download/${other.id}`), 404, '文件不存在');
+      expectError(await as(nobody).post(`/api/localStorage/downloadToken/${other.id}`), 404, '文件不存在');
+      const mine = (await as(editor).upload('/api/localStorage/template', docx, 'mine.docx')).body as FileBody;
+      expect((await as(editor).download(`/api/localStorage/download/${mine.id}`)).status).toBe(200);
+      expectError(await as(nobody).download(`/api/localStorage/download/${mine.id}`), 404, '文件不存在');
     });
 
     it('404 when the record exists but its bytes are gone', async () => {
@@ -473,11 +496,14 @@ describe('api/localStorage (file storage)', () => {
         await files.attach(em, [c.id], 'manuscript', 777);
       });
       const ids = (res: Response) => (res.body as FileBody[]).map((f) => f.id);
-      expect(ids(await as(nobody).get('/api/localStorage/findByFormId?formId=777'))).toEqual([c.id, b.id, a.id]);
-      expect(ids(await as(nobody).get('/api/localStorage/findByFormId?formId=777&formType=journal'))).toEqual([b.id, a.id]);
+      // the editor reads journal versions (productJournal:list) and manuscripts' files (manuscript:edit)
+      expect(ids(await as(editor).get('/api/localStorage/findByFormId?formId=777'))).toEqual([c.id, b.id, a.id]);
+      expect(ids(await as(editor).get('/api/localStorage/findByFormId?formId=777&formType=journal'))).toEqual([b.id, a.id]);
       const editorId = (await db.query(`SELECT id FROM sys_user WHERE username = 'editor'`))[0].id;
-      expect(ids(await as(nobody).get(`/api/localStorage/findByFormIdAndHandlerId?formId=777&handlerId=${editorId}`))).toEqual([b.id]);
-      expect(ids(await as(nobody).get(`/api/localStorage/findByFormIdAndHandlerId?formId=777&handlerId=${editorId}&formType=manuscript`))).toEqual([]);
+      expect(ids(await as(editor).get(`/api/localStorage/findByFormIdAndHandlerId?formId=777&handlerId=${editorId}`))).toEqual([b.id]);
+      expect(ids(await as(editor).get(`/api/localStorage/findByFormIdAndHandlerId?formId=777&handlerId=${editorId}&formType=manuscript`))).toEqual([]);
+      // a session without those permissions sees none of them (manuscript 777 does not exist, so no submitter or department match)
+      expect(ids(await as(nobody).get('/api/localStorage/findByFormId?formId=777'))).toEqual([]);
       expectError(await as(nobody).get('/api/localStorage/findByFormId'), 400, 'formId 不能为空');
       expectError(await as(nobody).get('/api/localStorage/findByFormId?formId=x'), 400, 'formId 必须是整数');
       expectError(await as(nobody).get('/api/localStorage/findByFormIdAndHandlerId?formId=1'), 400, 'handlerId 不能为空');

@@ -44,7 +44,7 @@ describe('ErrorFilter', () => {
   it('maps database errors that bad input can cause, without leaking the detail', () => {
     expect(body(dbError('23505'))).toEqual({ status: 400, message: '数据已存在，不能重复', code: ErrorCode.Duplicate });
     expect(body(dbError('23503'))).toEqual({ status: 400, message: '数据被引用或引用的数据不存在', code: ErrorCode.InUse });
-    for (const code of ['22P02', '22003', '22007', '22008', '22001']) expect(body(dbError(code))).toMatchObject({ status: 400, code: ErrorCode.Validation });
+    for (const code of ['22P02', '22003', '22007', '22008', '22001', '22021', '22P05']) expect(body(dbError(code))).toMatchObject({ status: 400, code: ErrorCode.Validation });
     for (const code of ['40001', '40P01']) expect(body(dbError(code))).toMatchObject({ status: 409, code: ErrorCode.Conflict });
     expect(body(dbError('42P01'))).toEqual({ status: 500, message: '服务器内部错误，请稍后重试', code: ErrorCode.Internal });
   });

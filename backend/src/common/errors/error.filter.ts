@@ -35,6 +35,8 @@ function fromDatabase(error: QueryFailedError): [number, string, ErrorCode] | un
     case '22007':
     case '22008':
     case '22001':
+    case '22021': // invalid byte sequence, e.g. a NUL character in a text value
+    case '22P05': // untranslatable character (NUL in jsonb / text)
       return [400, '请求参数格式错误', ErrorCode.Validation];
     case '40001':
     case '40P01':

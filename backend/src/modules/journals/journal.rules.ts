@@ -14,6 +14,7 @@ export const JOURNAL_MESSAGES = {
   endDate: '结束日期格式不正确',
   startAfterEnd: '开始日期不能晚于结束日期',
   badParams: '请求参数错误',
+  totalNoTooLarge: '总期号超出范围',
   duplicate: (journalNo: number) => `该产品第 ${journalNo} 期已存在`,
 } as const;
 

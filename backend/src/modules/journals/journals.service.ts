@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
-import { DEFAULT_PAGE_SIZE, page, type Page, type PagedQuery, parseSort } from '../../common/http/list-query.js';
+import { DEFAULT_PAGE_SIZE, INT4_MAX, page, type Page, type PagedQuery, parseSort } from '../../common/http/list-query.js';
 import {
   DAILY_PAGE_SIZE,
   type DailyJournalQuery,
@@ -14,6 +14,7 @@ import {
   type JournalUpdateDto,
   type JournalWriteDto,
 } from './journal.dto.js';
+import { FilesService } from '../storage/files.service.js';
 import { ProductJournal, type JournalStatus } from './journal.entity.js';
 import {
   canTransition,
@@ -77,7 +78,10 @@ function isDuplicateIssue(e: unknown): boolean {
  */
 @Injectable()
 export class JournalsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly files: FilesService,
+  ) {}
 
   /** One journal, or 404 `期刊不存在`. */
   async findOne(id: number, em: DataSource | EntityManager = this.db): Promise<JournalDto> {
@@ -167,33 +171,40 @@ export class JournalsService {
     return isDuplicateIssue(e) ? DomainException.conflict(JOURNAL_MESSAGES.duplicate(journalNo), ErrorCode.Duplicate) : e;
   }
 
-  /** `POST`: a new journal in `edit`; `totalNo` defaults to the product's largest + 1. */
+  /**
+   * `POST`: a new journal in `edit`; `totalNo` defaults to the product's largest + 1. The product row
+   * is locked (FOR NO KEY UPDATE) for the transaction, so simultaneous creations for one product take
+   * their default total numbers one after the other (no two get the same), and the product cannot be
+   * deleted in between.
+   */
   async create(dto: JournalWriteDto): Promise<JournalDto> {
-    await this.assertProduct(dto.productId);
-    let totalNo = dto.totalNo;
-    if (totalNo === undefined) {
-      const [r]: Array<{ total: number | null }> = await this.db.query('SELECT max(total_no) AS total FROM product_journal WHERE product_id = $1', [dto.productId]);
-      totalNo = (r.total ?? 0) + 1;
-    }
-    const repo = this.db.getRepository(ProductJournal);
-    let id: number;
-    try {
-      const saved = await repo.save(
-        repo.create({
-          productId: dto.productId,
-          year: dto.year,
-          journalNo: dto.journalNo,
-          totalNo,
-          editorIds: dto.editorIds ?? null,
-          memo: dto.memo ?? null,
-          planPublishTime: dto.planPublishTime,
-          status: 'edit',
-        }),
-      );
-      id = saved.id;
-    } catch (e) {
-      throw this.duplicate(e, dto.journalNo);
-    }
+    const id = await this.db.transaction(async (em) => {
+      const locked: Raw[] = await em.query('SELECT 1 FROM product_setting WHERE id = $1 FOR NO KEY UPDATE', [dto.productId]);
+      if (!locked.length) throw DomainException.badRequest(JOURNAL_MESSAGES.productNotFound);
+      let totalNo = dto.totalNo;
+      if (totalNo === undefined) {
+        const [r]: Array<{ total: number | null }> = await em.query('SELECT max(total_no) AS total FROM product_journal WHERE product_id = $1', [dto.productId]);
+        totalNo = (r.total ?? 0) + 1;
+        if (totalNo > INT4_MAX) throw DomainException.badRequest(JOURNAL_MESSAGES.totalNoTooLarge, ErrorCode.Validation);
+      }
+      try {
+        const saved = await em.save(
+          em.create(ProductJournal, {
+            productId: dto.productId,
+            year: dto.year,
+            journalNo: dto.journalNo,
+            totalNo,
+            editorIds: dto.editorIds ?? null,
+            memo: dto.memo ?? null,
+            planPublishTime: dto.planPublishTime,
+            status: 'edit',
+          }),
+        );
+        return saved.id;
+      } catch (e) {
+        throw this.duplicate(e, dto.journalNo);
+      }
+    });
     return this.findOne(id);
   }
 
@@ -229,13 +240,18 @@ export class JournalsService {
   }
 
   /** `DELETE [ids]`: all or nothing; a done journal is refused (409); none found → 404. Versions go by cascade. */
+  /** Deletes journals (not done ones); their version files go with them once nothing else refers to them. */
   async delete(ids: number[]): Promise<void> {
-    await this.db.transaction(async (em) => {
+    const fileIds = await this.db.transaction(async (em) => {
       const rows: Array<{ id: number; status: JournalStatus }> = await em.query('SELECT id, status FROM product_journal WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [ids]);
       if (!rows.length) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
       if (rows.some((r) => r.status === 'done')) throw DomainException.conflict(JOURNAL_MESSAGES.doneNotDeletable, JOURNAL_STATUS_CONFLICT);
-      await em.query('DELETE FROM product_journal WHERE id = ANY($1::int[])', [rows.map((r) => r.id)]);
+      const journalIds = rows.map((r) => r.id);
+      const versions: Array<{ fileId: number }> = await em.query('SELECT file_id AS "fileId" FROM product_journal_file WHERE journal_id = ANY($1::int[])', [journalIds]);
+      await em.query('DELETE FROM product_journal WHERE id = ANY($1::int[])', [journalIds]);
+      return versions.map((v) => v.fileId);
     });
+    await this.files.discardUnused(fileIds);
   }
 
   /**

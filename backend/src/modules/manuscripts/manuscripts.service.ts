@@ -114,10 +114,16 @@ export class ManuscriptsService {
     }));
   }
 
-  /** A stored Word file not attached to any record yet (POST with `fileId`). */
-  private async checkFreeWordFile(fileId: number, em: EntityManager): Promise<void> {
-    const rows: Array<{ type: string; formId: number | null }> = await em.query('SELECT type, form_id AS "formId" FROM sys_file WHERE id = $1 FOR UPDATE', [fileId]);
-    if (!rows.length) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.fileMissing, ErrorCode.Validation);
+  /**
+   * A stored Word file not attached to any record yet (POST with `fileId`), uploaded by the caller:
+   * someone else's upload cannot be claimed by knowing its id (it reads as missing).
+   */
+  private async checkFreeWordFile(fileId: number, user: Principal, em: EntityManager): Promise<void> {
+    const rows: Array<{ type: string; formId: number | null; handlerId: number | null }> = await em.query(
+      'SELECT type, form_id AS "formId", handler_id AS "handlerId" FROM sys_file WHERE id = $1 FOR UPDATE',
+      [fileId],
+    );
+    if (!rows.length || (rows[0].handlerId !== user.userId && !hasAnyPermission(user, ['storage:list']))) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.fileMissing, ErrorCode.Validation);
     if (rows[0].type !== 'word') throw DomainException.badRequest(MANUSCRIPT_MESSAGES.wordOnly, ErrorCode.Validation);
     if (rows[0].formId != null) throw DomainException.conflict('文件已被其他记录使用', ErrorCode.InUse);
   }
@@ -128,7 +134,7 @@ export class ManuscriptsService {
     const id = await this.db.transaction(async (em) => {
       const columnIds = await this.store.checkTarget(dto.productId, dto.productList, em);
       await this.store.checkAuthors(dto.authorIds, em);
-      if (dto.fileId !== undefined) await this.checkFreeWordFile(dto.fileId, em);
+      if (dto.fileId !== undefined) await this.checkFreeWordFile(dto.fileId, user, em);
       const [created] = await this.store.insertMany(
         em,
         [
@@ -241,10 +247,15 @@ export class ManuscriptsService {
     await this.db.query(`UPDATE manuscript SET ${sets.join(', ')}, update_time = now() WHERE id = $1`, params);
   }
 
-  /** `PUT api/manuscript/updateColumn`: replaces the columns (enabled columns of the manuscript's product). */
+  /**
+   * `PUT api/manuscript/updateColumn`: replaces the columns (enabled columns of the manuscript's
+   * product). The manuscript row is locked first, so simultaneous replacements run one after the
+   * other (the last one wins) instead of mixing their rows or failing on the key.
+   */
   async updateColumn(dto: UpdateColumnDto, user: Principal): Promise<void> {
-    const row = await this.store.one(dto.id);
     await this.db.transaction(async (em) => {
+      const [row]: Array<{ productId: number }> = await em.query('SELECT product_id AS "productId" FROM manuscript WHERE id = $1 FOR UPDATE', [dto.id]);
+      if (!row) throw DomainException.notFound(MANUSCRIPT_MESSAGES.notFound);
       const columnIds = await this.store.checkTarget(row.productId, dto.productList, em);
       await em.query('DELETE FROM manuscript_column WHERE manuscript_id = $1', [dto.id]);
       await em.query('INSERT INTO manuscript_column (manuscript_id, column_id) SELECT $1, unnest($2::int[])', [dto.id, columnIds]);
@@ -261,17 +272,19 @@ export class ManuscriptsService {
 
   /**
    * `DELETE api/manuscript`: `manuscript:del`, or the submitter for their own (all or nothing).
-   * Columns and versions go with the row; files no record refers to any more are removed from storage.
+   * The rows are locked before their files are read, so a new version uploaded meanwhile is either
+   * refused (the manuscript is gone) or seen here. Columns and versions go with the row; files no
+   * record refers to any more are removed from storage.
    */
   async delete(ids: number[], user: Principal): Promise<void> {
-    const rows: Array<{ id: number; createById: number | null }> = await this.db.query(
-      'SELECT id, create_by_id AS "createById" FROM manuscript WHERE id = ANY($1::int[])',
-      [ids],
-    );
-    if (!rows.length) throw DomainException.notFound(MANUSCRIPT_MESSAGES.notFound);
-    if (!hasAnyPermission(user, ['manuscript:del']) && rows.some((r) => r.createById !== user.userId)) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.notOwner);
-    const found = rows.map((r) => r.id);
     const fileIds = await this.db.transaction(async (em) => {
+      const rows: Array<{ id: number; createById: number | null }> = await em.query(
+        'SELECT id, create_by_id AS "createById" FROM manuscript WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
+        [ids],
+      );
+      if (!rows.length) throw DomainException.notFound(MANUSCRIPT_MESSAGES.notFound);
+      if (!hasAnyPermission(user, ['manuscript:del']) && rows.some((r) => r.createById !== user.userId)) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.notOwner);
+      const found = rows.map((r) => r.id);
       const files: Array<{ fileId: number }> = await em.query(
         `SELECT file_id AS "fileId" FROM manuscript_file WHERE manuscript_id = ANY($1::int[])
          UNION SELECT file_id FROM manuscript WHERE id = ANY($1::int[]) AND file_id IS NOT NULL`,
@@ -280,26 +293,7 @@ export class ManuscriptsService {
       await em.query('DELETE FROM manuscript WHERE id = ANY($1::int[])', [found]);
       return files.map((f) => f.fileId);
     });
-    await this.discardOrphans(fileIds);
-  }
-
-  /** Removes stored files of deleted manuscripts unless another record (a journal copy, a product, a journal version) still refers to them. */
-  private async discardOrphans(fileIds: number[]): Promise<void> {
-    if (!fileIds.length) return;
-    const orphans: Array<{ id: number }> = await this.db.query(
-      `SELECT f.id FROM sys_file f WHERE f.id = ANY($1::int[])
-         AND NOT EXISTS (SELECT 1 FROM manuscript_file mf WHERE mf.file_id = f.id)
-         AND NOT EXISTS (SELECT 1 FROM manuscript m WHERE m.file_id = f.id)
-         AND NOT EXISTS (SELECT 1 FROM product_journal_file jf WHERE jf.file_id = f.id)
-         AND NOT EXISTS (SELECT 1 FROM product_setting ps WHERE ps.template_file_id = f.id)`,
-      [fileIds],
-    );
-    for (const { id } of orphans) {
-      try {
-        await this.store.files.discardById(id);
-      } catch (err) {
-        this.logger.error(`could not remove the file ${id} of a deleted manuscript: ${String(err)}`);
-      }
-    }
+    // Files a journal copy, a product or a journal version still refers to are kept.
+    await this.store.files.discardUnused(fileIds).catch((err: unknown) => this.logger.error(`could not remove the files of deleted manuscripts: ${String(err)}`));
   }
 }

@@ -79,8 +79,8 @@ export class FilesController {
 
   @Authenticated()
   @Get('download/:id')
-  async download(@Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
-    return sendFile(res, await this.files.open(id));
+  async download(@CurrentUser() me: Principal, @Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    return sendFile(res, await this.files.open(me, id));
   }
 
   /** A short-lived link for `downloadFile/{id}` (a browser download cannot send the Authorization header). */
@@ -101,13 +101,13 @@ export class FilesController {
 
   @Authenticated()
   @Get('findByFormId')
-  findByFormId(@Query() query: FormFilesQuery) {
-    return this.files.findByForm(query);
+  findByFormId(@CurrentUser() me: Principal, @Query() query: FormFilesQuery) {
+    return this.files.findByForm(me, query);
   }
 
   @Authenticated()
   @Get('findByFormIdAndHandlerId')
-  findByFormIdAndHandlerId(@Query() query: FormHandlerFilesQuery) {
-    return this.files.findByForm(query);
+  findByFormIdAndHandlerId(@CurrentUser() me: Principal, @Query() query: FormHandlerFilesQuery) {
+    return this.files.findByForm(me, query);
   }
 }

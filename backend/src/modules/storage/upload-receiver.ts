@@ -42,6 +42,12 @@ export interface ReceivedUpload {
   suffix: string;
   size: number;
   sha256: string;
+  /**
+   * The content was checked to be the Word document its .doc/.docx name claims. Always true for a
+   * `wordOnly` upload (anything else is refused); for the general upload a .docx that is not Word
+   * content is stored but not counted as Word.
+   */
+  isWord: boolean;
   /** The text fields of the form; a repeated field's values joined with `,`. */
   fields: Record<string, string>;
 }
@@ -52,23 +58,37 @@ class UploadInspector extends Transform {
   sha256 = '';
   private readonly hash = createHash('sha256');
 
+  /** After the last byte: the content is the Word document its name claims (checked only for .doc/.docx names). */
+  isWord = false;
+  private sniffing: boolean;
+
+  /**
+   * `sniffer`: the Word check of a .doc/.docx name; with `enforce` a mismatch refuses the upload
+   * (400), without it the file is only recorded as not being Word (`isWord` false).
+   */
   constructor(
     private readonly maxBytes: number,
     private readonly sniffer: WordSniffer | null,
+    private readonly enforce: boolean,
   ) {
     super();
+    this.sniffing = sniffer !== null;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
     if (this.size > this.maxBytes) return done(tooLarge(this.maxBytes));
-    if (this.sniffer && !this.sniffer.push(chunk)) return done(bad(MSG_WORD_ONLY));
+    if (this.sniffing && !this.sniffer!.push(chunk)) {
+      if (this.enforce) return done(bad(MSG_WORD_ONLY));
+      this.sniffing = false;
+    }
     this.hash.update(chunk);
     done(null, chunk);
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.sniffer && !this.sniffer.finish()) return done(bad(MSG_WORD_ONLY));
+    this.isWord = this.sniffing && this.sniffer!.finish();
+    if (this.enforce && !this.isWord) return done(bad(MSG_WORD_ONLY));
     if (this.size === 0) return done(bad(MSG_EMPTY_FILE));
     this.sha256 = this.hash.digest('hex');
     done();
@@ -161,7 +181,7 @@ export function receiveUpload(req: IncomingMessage, storage: StoragePort, opts: 
       if (settled || failure) return;
       settled = true;
       const { key, realName, name, suffix, inspector } = file;
-      resolve({ key, realName, name, suffix, size, sha256: inspector.sha256, fields });
+      resolve({ key, realName, name, suffix, size, sha256: inspector.sha256, isWord: inspector.isWord, fields });
     };
 
     const fail = (error: Error) => {
@@ -187,7 +207,7 @@ export function receiveUpload(req: IncomingMessage, storage: StoragePort, opts: 
         return;
       }
       const { name, suffix } = splitFileName(realName);
-      const inspector = new UploadInspector(opts.maxBytes, opts.wordOnly && kind ? new WordSniffer(kind) : null);
+      const inspector = new UploadInspector(opts.maxBytes, kind ? new WordSniffer(kind) : null, opts.wordOnly);
       const key = opts.keyFor(suffix);
       stream.on('limit', () => inspector.destroy(tooLarge(opts.maxBytes)));
       stream.on('error', (e: Error) => inspector.destroy(e));
