@@ -43,9 +43,11 @@ function loadS3rver(): S3rverClass | undefined {
 const S3rver = loadS3rver();
 const external = process.env.S3_TEST_ENDPOINT ? { endpoint: process.env.S3_TEST_ENDPOINT, accessKey: process.env.S3_TEST_ACCESS_KEY ?? '', secretKey: process.env.S3_TEST_SECRET_KEY ?? '' } : undefined;
 const available = Boolean(S3rver || external);
+// CI (.ci/run) sets REQUIRE_S3=1: there a missing server is a failure, not a skip.
+if (!available && process.env.REQUIRE_S3) throw new Error('storage-s3.e2e-spec: REQUIRE_S3 is set but no S3-compatible server is available (s3rver is a devDependency: run npm ci)');
 if (!available) {
   console.warn(
-    'storage-s3.e2e-spec: SKIPPED — no S3-compatible server here. Install the fake server (`npm install --save-dev --save-exact s3rver@3.7.1 -w backend`) ' +
+    'storage-s3.e2e-spec: SKIPPED — no S3-compatible server here. The fake server s3rver is a devDependency (`npm ci` installs it) ' +
       'or point S3_TEST_ENDPOINT / S3_TEST_ACCESS_KEY / S3_TEST_SECRET_KEY at one (e.g. MinIO).',
   );
 }
