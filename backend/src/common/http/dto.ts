@@ -45,3 +45,12 @@ export const auditFields = (e: BaseEntity): AuditFields => ({
   createTime: e.createTime,
   updateTime: e.updateTime,
 });
+
+/**
+ * A body field's "none": '' and null → null (the field is cleared); undefined (not sent) and every
+ * other value as it is. Query filters use the opposite rule (blank → undefined, not filtered).
+ */
+export const blankToNull = <T>(value: T | '' | null): T | null => (value === '' || value === null ? null : value);
+
+/** Strings trimmed; any other value as it is (for the validators). */
+export const trimmed = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);

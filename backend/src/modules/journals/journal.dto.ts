@@ -2,19 +2,22 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, type TransformFnParams } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
-import { RecordId } from '../../common/http/dto.js';
+import { blankToNull, RecordId, trimmed } from '../../common/http/dto.js';
+import { ID_CSV, toInteger } from '../../common/http/id-list.js';
 import { IdFilter, INT4_MAX, ListQuery, MAX_PAGE_SIZE } from '../../common/http/list-query.js';
 import { JOURNAL_STATUSES, type JournalStatus } from './journal.entity.js';
-import { EDITOR_IDS_MAX, JOURNAL_MESSAGES, normaliseEditorIds, parseDay, toJournalStatus, toPlanDay } from './journal.rules.js';
+import { parseDay } from '../../common/time/day.js';
+import { EDITOR_IDS_MAX, JOURNAL_MESSAGES, normaliseEditorIds, toJournalStatus, toPlanDay } from './journal.rules.js';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** '' / null → undefined; a string of digits → the number; anything else is left for the validators. */
+/**
+ * The first of repeated values; blank (also spaces only) → undefined, so the field's "不能为空" answers;
+ * integer text → the number; anything else is left for the validators.
+ */
 const toInt = ({ value }: TransformFnParams): unknown => {
   if (Array.isArray(value)) value = value[0];
-  if (isBlank(value)) return undefined;
-  if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value);
-  return value;
+  return isBlank(value) ? undefined : toInteger(value);
 };
 
 interface IntRule {
@@ -83,11 +86,11 @@ export class JournalWriteDto {
     const ids = normaliseEditorIds(value);
     return ids === undefined ? { invalid: value } : ids;
   })
-  @ValidateBy({ name: 'editorIds', validator: { validate: (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.length <= EDITOR_IDS_MAX && /^\d+(,\d+)*$/.test(v)) } }, { message: '责任编辑格式不正确' })
+  @ValidateBy({ name: 'editorIds', validator: { validate: (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.length <= EDITOR_IDS_MAX && ID_CSV.test(v)) } }, { message: '责任编辑格式不正确' })
   editorIds?: string | null;
 
   @ApiPropertyOptional({ description: '备注' })
-  @Transform(({ value }: TransformFnParams) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value))
+  @Transform(({ value }: TransformFnParams) => blankToNull(trimmed(value)))
   @IsOptional()
   @IsString({ message: '备注必须是字符串' })
   @MaxLength(1000, { message: '备注不能超过 1000 个字符' })

@@ -1,3 +1,5 @@
+import { parseIdList } from '../../common/http/id-list.js';
+import { formatDay, parseDay } from '../../common/time/day.js';
 import { formatDateTime, parseDateTime } from '../../common/time/time.js';
 import { JOURNAL_STATUSES, type JournalStatus } from './journal.entity.js';
 
@@ -60,19 +62,6 @@ export function toJournalStatus(value: unknown): JournalStatus | undefined {
   return (JOURNAL_STATUSES as readonly string[]).includes(v) ? (v as JournalStatus) : undefined;
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** `yyyy-MM-dd` of a real calendar day (not `2026-02-30`), else undefined. */
-export function parseDay(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const m = DAY.exec(value.trim());
-  if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || y < 1) return undefined;
-  return value.trim();
-}
-
 /** The calendar day after `day` (`yyyy-MM-dd`). */
 export function nextDay(day: string): string {
   const [y, mo, d] = day.split('-').map(Number);
@@ -96,7 +85,7 @@ export function toPlanDay(value: unknown): string | undefined {
     if (day) return parseDay(day[1]) && parseDateTime(text) ? day[1] : undefined;
   }
   const date = parseDateTime(value);
-  return date ? parseDay(formatDateTime(date).slice(0, 10)) : undefined;
+  return date ? parseDay(formatDay(date)) : undefined;
 }
 
 /** Largest accepted `editor_ids` text (the column's length). */
@@ -108,19 +97,8 @@ export const EDITOR_IDS_MAX = 500;
  * malformed → undefined.
  */
 export function normaliseEditorIds(value: unknown): string | null | undefined {
-  if (value === null || value === undefined) return null;
-  let parts: unknown[];
-  if (Array.isArray(value)) parts = value;
-  else if (typeof value === 'number') parts = [value];
-  else if (typeof value === 'string') parts = value.split(/[,，]/).map((s) => s.trim()).filter((s) => s !== '');
-  else return undefined;
-  if (parts.length === 0) return null;
-  const ids: number[] = [];
-  for (const p of parts) {
-    const n = typeof p === 'number' ? p : typeof p === 'string' && /^\d+$/.test(p.trim()) ? Number(p.trim()) : NaN;
-    if (!Number.isSafeInteger(n) || n <= 0 || n > 2_147_483_647) return undefined;
-    if (!ids.includes(n)) ids.push(n);
-  }
+  const ids = parseIdList(value);
+  if (!ids) return ids;
   const text = ids.join(',');
   return text.length > EDITOR_IDS_MAX ? undefined : text;
 }

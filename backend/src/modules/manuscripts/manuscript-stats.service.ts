@@ -3,23 +3,26 @@ import ExcelJS from 'exceljs';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { safeCell } from '../../common/http/export.js';
-import { formatDateTime, parseDateTime } from '../../common/time/time.js';
+import { formatDay, parseDay } from '../../common/time/day.js';
+import { parseDateTime } from '../../common/time/time.js';
 import { type DailyCountDto, type IdName, MANUSCRIPT_MESSAGES, type StatisticQuery } from './manuscript.dto.js';
 import { ManuscriptStore } from './manuscript.store.js';
 
-const DAY = /^(\d{4}-\d{2}-\d{2})(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/;
+const DAY_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/;
 
 /**
- * A calendar day `yyyy-MM-dd` (a time part, as clients append ` 00:00:00`, is ignored) → its first and
- * last instant in the server's zone; undefined for anything else, including days that do not exist.
+ * A report day: a calendar day `yyyy-MM-dd` (a time part, as clients append ` 00:00:00`, is ignored,
+ * unlike the strict `parseDay`) → its first and last instant in the server's zone; undefined for
+ * anything else, including days that do not exist and days the zone cannot place (its first instant
+ * does not read back as the day: the far past, 9999-12-31).
  */
-export function parseDay(value: string | undefined): { day: string; from: Date; to: Date } | undefined {
-  const m = value ? DAY.exec(value.trim()) : null;
-  if (!m) return undefined;
-  const day = m[1];
+export function statDay(value: string | undefined): { day: string; from: Date; to: Date } | undefined {
+  const m = value ? DAY_TIME.exec(value.trim()) : null;
+  const day = m ? parseDay(m[1]) : undefined;
+  if (!day) return undefined;
   const from = parseDateTime(day);
   const to = parseDateTime(day, true);
-  if (!from || !to || formatDateTime(from).slice(0, 10) !== day) return undefined;
+  if (!from || !to || formatDay(from) !== day) return undefined;
   return { day, from, to };
 }
 
@@ -66,7 +69,7 @@ export class ManuscriptStatsService {
 
   /** Manuscripts created on `date` (default today, server zone) by product and department. */
   async calculate(date: string | undefined): Promise<DailyCountDto[]> {
-    const day = parseDay(date ?? formatDateTime(new Date()).slice(0, 10));
+    const day = statDay(date ?? formatDay(new Date()));
     if (!day || (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date))) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.badDate, ErrorCode.Validation);
     const rows: Array<{ productId: number; productName: string; deptId: number; deptName: string | null; count: number }> = await this.store.db.query(
       `SELECT m.product_id AS "productId", p.name AS "productName", m.dept_id AS "deptId", d.name AS "deptName", count(*)::int AS count
@@ -92,9 +95,9 @@ export class ManuscriptStatsService {
    */
   async generateStatistic(q: StatisticQuery, user: Principal) {
     if (q.productId === undefined) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.product, ErrorCode.Validation);
-    const start = parseDay(q.startDate);
+    const start = statDay(q.startDate);
     if (!start) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.startDate, ErrorCode.Validation);
-    const end = parseDay(q.endDate);
+    const end = statDay(q.endDate);
     if (!end) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.endDate, ErrorCode.Validation);
     if (start.day > end.day) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.dateOrder, ErrorCode.Validation);
     const db = this.store.db;

@@ -1,19 +1,20 @@
 import ExcelJS from 'exceljs';
 import { formatDateTime } from '../../common/time/time.js';
-import { buildStatisticWorkbook, parseDay } from './manuscript-stats.service.js';
+import { buildStatisticWorkbook, statDay } from './manuscript-stats.service.js';
 
-describe('parseDay', () => {
+describe('statDay', () => {
   it('takes yyyy-MM-dd (a time part is ignored) as the whole day in the server zone', () => {
-    const d = parseDay('2026-03-05')!;
+    const d = statDay('2026-03-05')!;
     expect(d.day).toBe('2026-03-05');
     expect(formatDateTime(d.from)).toBe('2026-03-05 00:00:00');
     expect(formatDateTime(d.to)).toBe('2026-03-05 23:59:59');
     expect(d.to.getTime() - d.from.getTime()).toBe(86_400_000 - 1);
-    expect(parseDay('2026-03-05 00:00:00')!.day).toBe('2026-03-05');
+    expect(statDay('2026-03-05 00:00:00')!.day).toBe('2026-03-05');
+    expect(statDay(' 2026-03-05T23:59 ')!.day).toBe('2026-03-05');
   });
 
   it('refuses what is not a day', () => {
-    for (const bad of [undefined, '', 'x', '2026-3-5', '2026-02-30', '2026-13-01', '20260305', '2026-03-05T']) expect(parseDay(bad)).toBeUndefined();
+    for (const bad of [undefined, '', 'x', '2026-3-5', '2026-02-30', '2026-13-01', '20260305', '2026-03-05T', '9999-12-31']) expect(statDay(bad)).toBeUndefined();
   });
 });
 

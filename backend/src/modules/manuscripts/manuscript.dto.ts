@@ -3,7 +3,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, validate, ValidateIf } from 'class-validator';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
-import { BigRecordId, RecordId } from '../../common/http/dto.js';
+import { BigRecordId, RecordId, trimmed } from '../../common/http/dto.js';
+import { IdOf, splitIds, toInteger } from '../../common/http/id-list.js';
 import { DateRangeFilter, IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { validationMessage } from '../../common/http/validation.js';
 
@@ -57,16 +58,13 @@ const idOf = (v: unknown): unknown => (v !== null && typeof v === 'object' && 'i
  * or one number → an array of numbers; anything else is left for the validators to reject.
  */
 export function toIdList(value: unknown): unknown {
-  if (value === undefined || value === null) return value;
-  let list: unknown = value;
-  if (typeof value === 'string') list = value.split(/[,，]/);
-  else if (typeof value === 'number') list = [value];
+  const list: unknown = typeof value === 'string' ? splitIds(value) : typeof value === 'number' ? [value] : value;
   if (!Array.isArray(list)) return value;
   return list
     .map(idOf)
-    .map((v) => (typeof v === 'string' ? v.trim() : v))
+    .map(trimmed)
     .filter((v) => v !== '' && v !== null && v !== undefined)
-    .map((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v));
+    .map(toInteger);
 }
 
 /** Reviewer ids as sent (`"3,7"`, `[3, 7]`, `[{id: 3}]`, `3`) → the stored comma string `"3,7"` (blanks and repeats dropped). */
@@ -76,21 +74,16 @@ export function toIdCsv(value: unknown): unknown {
   if (typeof value === 'number') text = String(value);
   else if (Array.isArray(value)) text = value.map(idOf).join(',');
   if (typeof text !== 'string') return value;
-  const parts = text
-    .split(/[,，]/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return [...new Set(parts)].join(',');
+  return [...new Set(splitIds(text))].join(',');
 }
 
 /** Trims strings; numbers become strings (a provider picked by id arrives as a number). */
-const trimmed = (numbersToo = false) =>
-  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : numbersToo && typeof value === 'number' ? String(value) : value));
+const Trimmed = (numbersToo = false) => Transform(({ value }: { value: unknown }) => (numbersToo && typeof value === 'number' ? String(value) : trimmed(value)));
 
 /** A required text field: blank → `message`. */
 const RequiredText = (message: string, max: number, label: string, numbersToo = false) =>
   applyDecorators(
-    trimmed(numbersToo),
+    Trimmed(numbersToo),
     IsDefined({ message }),
     IsString({ message }),
     IsNotEmpty({ message }),
@@ -101,7 +94,7 @@ const RequiredText = (message: string, max: number, label: string, numbersToo = 
 const OptionalText = (max: number, label: string) =>
   applyDecorators(
     ApiPropertyOptional(),
-    trimmed(),
+    Trimmed(),
     IsOptional(),
     IsString({ message: `${label}必须是字符串` }),
     MaxLength(max, { message: `${label}不能超过 ${max} 个字符` }),
@@ -111,22 +104,15 @@ const OptionalText = (max: number, label: string) =>
 const OptionalNonBlank = (message: string, max: number, label: string) =>
   applyDecorators(
     ApiPropertyOptional(),
-    trimmed(),
+    Trimmed(),
     ValidateIf((_o, v) => v !== undefined),
     IsString({ message }),
     IsNotEmpty({ message }),
     MaxLength(max, { message: `${label}不能超过 ${max} 个字符` }),
   );
 
-const ProductId = () =>
-  applyDecorators(
-    ApiProperty({ description: '产品 id' }),
-    Transform(({ value }: { value: unknown }) => (value === '' ? undefined : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value)),
-    IsDefined({ message: MANUSCRIPT_MESSAGES.product }),
-    IsInt({ message: MANUSCRIPT_MESSAGES.product }),
-    Min(1, { message: MANUSCRIPT_MESSAGES.product }),
-    Max(INT4_MAX, { message: MANUSCRIPT_MESSAGES.product }),
-  );
+/** `productId` of a submission: every failure (missing too) answers `请选择产品`. */
+const ProductId = () => applyDecorators(ApiProperty({ description: '产品 id' }), IsDefined({ message: MANUSCRIPT_MESSAGES.product }), IdOf(MANUSCRIPT_MESSAGES.product));
 
 const ProductList = () =>
   applyDecorators(
@@ -183,7 +169,7 @@ export class SubmitOneDto {
   abstracts: string;
 
   @ApiPropertyOptional({ description: '稿件标题；省略 = 新闻的中文标题' })
-  @trimmed()
+  @Trimmed()
   @IsOptional()
   @IsString({ message: '稿件标题必须是字符串' })
   @MaxLength(MAX_TITLE, { message: `稿件标题不能超过 ${MAX_TITLE} 个字符` })
@@ -313,7 +299,7 @@ export async function parseFields<T extends object>(cls: new () => T, fields: Re
 /** `manuId` of `uploadManu`: a new version of that manuscript (other fields ignored). */
 export class UploadVersionFields {
   @ApiProperty({ description: '稿件 id：上传新版本' })
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value))
+  @Transform(({ value }: { value: unknown }) => toInteger(value))
   @IsInt({ message: 'manuId 必须是正整数' })
   @Min(1, { message: 'manuId 必须是正整数' })
   @Max(INT4_MAX, { message: 'manuId 超出范围' })
@@ -414,11 +400,8 @@ export class CalculateQuery {
 export class StatisticQuery {
   @ApiProperty({ description: '产品 id' })
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (value === '' ? undefined : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value))
+  @IdOf(MANUSCRIPT_MESSAGES.product)
   @Type(() => Number)
-  @IsInt({ message: MANUSCRIPT_MESSAGES.product })
-  @Min(1, { message: MANUSCRIPT_MESSAGES.product })
-  @Max(INT4_MAX, { message: MANUSCRIPT_MESSAGES.product })
   productId?: number;
 
   @ApiProperty({ description: '开始日期 yyyy-MM-dd' })

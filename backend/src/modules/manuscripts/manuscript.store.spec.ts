@@ -1,4 +1,4 @@
-import { type ManuscriptRow, parseAuthorIds, toManuscriptDto } from './manuscript.store.js';
+import { type ManuscriptRow, toManuscriptDto } from './manuscript.store.js';
 
 const row = (over: Partial<ManuscriptRow> = {}): ManuscriptRow => ({
   id: 1,
@@ -61,10 +61,5 @@ describe('toManuscriptDto', () => {
     const file = { id: 8, realName: 'a.docx' };
     const dto = toManuscriptDto(row({ hasContent: false, fileId: 8, newsId: null, journalId: 3, content: null }), [], new Map(), new Map([[8, file]]));
     expect(dto).toMatchObject({ type: 'upload', fileId: 8, manuFileId: 8, files: [file], productColumn: null, newsId: null, journal: { id: 3 }, content: null });
-  });
-
-  it('parseAuthorIds ignores junk', () => {
-    expect(parseAuthorIds('3, 7,x,,0')).toEqual([3, 7]);
-    expect(parseAuthorIds(null)).toEqual([]);
   });
 });

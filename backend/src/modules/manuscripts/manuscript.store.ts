@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { parseIdCsv } from '../../common/http/id-list.js';
 import { ProductsService } from '../products/products.service.js';
 import { FilesService } from '../storage/files.service.js';
 import { type IdName, MANUSCRIPT_MESSAGES, type ManuscriptDto, type ManuscriptFileRef } from './manuscript.dto.js';
@@ -74,12 +75,6 @@ export interface Target {
   deptId: number;
 }
 
-export const parseAuthorIds = (csv: string | null | undefined): number[] =>
-  (csv ?? '')
-    .split(',')
-    .map((s) => Number(s.trim()))
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
-
 /** The wire shape of a row plus its columns, reviewers and current file. */
 export function toManuscriptDto(
   r: ManuscriptRow,
@@ -87,7 +82,7 @@ export function toManuscriptDto(
   authors: Map<number, string | null>,
   files: Map<number, ManuscriptFileRef>,
 ): ManuscriptDto {
-  const authorIds = parseAuthorIds(r.authorIds);
+  const authorIds = parseIdCsv(r.authorIds);
   const file = r.fileId != null ? files.get(r.fileId) : undefined;
   const dto: ManuscriptDto = {
     id: r.id,
@@ -156,7 +151,7 @@ export class ManuscriptStore {
 
   /** Every reviewer id names a user (400 审稿人不存在). */
   async checkAuthors(csv: string, db: Db = this.db): Promise<void> {
-    const ids = parseAuthorIds(csv);
+    const ids = parseIdCsv(csv);
     const rows: Array<{ n: number }> = await db.query('SELECT count(*)::int AS n FROM sys_user WHERE id = ANY($1::int[])', [ids]);
     if (rows[0].n !== ids.length) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.authorMissing, ErrorCode.Validation);
   }
@@ -211,7 +206,7 @@ export class ManuscriptStore {
   async toDtos(rows: ManuscriptRow[]): Promise<ManuscriptDto[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
-    const authorIds = [...new Set(rows.flatMap((r) => parseAuthorIds(r.authorIds)))];
+    const authorIds = [...new Set(rows.flatMap((r) => parseIdCsv(r.authorIds)))];
     const fileIds = [...new Set(rows.map((r) => r.fileId).filter((id): id is number => id != null))];
     const [columnRows, authorRows, fileDtos] = await Promise.all([
       this.db.query(

@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { deptWithDescendants } from '../../common/access/data-scope.js';
 import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { blankToNull } from '../../common/http/dto.js';
 import { DEFAULT_PAGE_SIZE, likePattern, page, type Page, parseSort } from '../../common/http/list-query.js';
 import type { StoredFile } from '../storage/file.entity.js';
 import {
@@ -23,8 +24,6 @@ import { ManuscriptStore, type ManuscriptRow, ROW_FROM, ROW_SELECT } from './man
 
 const SORT = { id: 'm.id', title: 'm.title', createTime: 'm.create_time', updateTime: 'm.update_time' };
 const DEFAULT_SORT = ['createTime,desc'];
-
-const blankToNull = (v: string | null | undefined): string | null | undefined => (v === undefined ? undefined : v === null || v === '' ? null : v);
 
 /**
  * Manuscript management (production-admin §2 "Manuscript management screens", §7 api/manuscript):

@@ -1,7 +1,7 @@
 import type { ArgumentMetadata } from '@nestjs/common';
 import { DomainException } from '../../common/errors/domain.exception.js';
 import { createValidationPipe } from '../../common/http/validation.js';
-import { ColumnCreateDto, ColumnUpdateDto, normalizeEditorIds, parseEditorIds, ProductUpdateDto, ProductWriteDto } from './product.dto.js';
+import { ColumnCreateDto, ColumnUpdateDto, normalizeEditorIds, ProductUpdateDto, ProductWriteDto } from './product.dto.js';
 
 const parse = <T>(metatype: new () => T, body: unknown): Promise<T> => createValidationPipe().transform(body, { type: 'body', metatype } as ArgumentMetadata) as Promise<T>;
 
@@ -88,12 +88,17 @@ describe('column bodies', () => {
 });
 
 describe('editor ids', () => {
-  it('normalises lists and parses the stored form', () => {
+  it('normalises lists, leaving malformed ones for the validators', () => {
     expect(normalizeEditorIds('3, 7，3')).toBe('3,7');
     expect(normalizeEditorIds([7, 3])).toBe('7,3');
     expect(normalizeEditorIds(' , ')).toBeNull();
     expect(normalizeEditorIds('3,x')).toBe('3,x');
-    expect(parseEditorIds('3,7')).toEqual([3, 7]);
-    expect(parseEditorIds(null)).toEqual([]);
+    expect(normalizeEditorIds(['3', '', 7])).toBe('3,7');
+    expect(normalizeEditorIds(['3', 'x'])).toBe('3,x');
+    expect(normalizeEditorIds([{ id: 3 }])).toEqual([{ id: 3 }]);
+    expect(normalizeEditorIds(true)).toBe(true);
+    expect(normalizeEditorIds(4)).toBe('4');
+    expect(normalizeEditorIds('')).toBeNull();
+    expect(normalizeEditorIds(undefined)).toBeUndefined();
   });
 });

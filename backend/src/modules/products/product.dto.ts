@@ -1,8 +1,10 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { BooleanField, RecordId } from '../../common/http/dto.js';
-import { IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import { blankToNull, BooleanField, RecordId, trimmed } from '../../common/http/dto.js';
+import { ID_CSV, IdOf, parseIdList } from '../../common/http/id-list.js';
+import { IdFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 
 /** Product messages of the contract (docs/production-api.md "Products"). */
 export const PRODUCT_MESSAGES = {
@@ -38,39 +40,47 @@ export const PERIOD_DICT = 'product_period';
 export const MAX_COLUMNS = 500;
 
 /** '' and null → null (an explicit "none"), numbers → strings; anything else is left for the validators. */
-const blankToNull = ({ value }: { value: unknown }) => (value === '' || value === null ? null : typeof value === 'number' ? String(value) : value);
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
-/** A positive integer, from a number or a string of digits; '' / null → `blank`; anything else is kept (and rejected by @IsInt). */
-export function toId(value: unknown, blank: null | undefined): unknown {
-  if (value === '' || value === null || value === undefined) return value === undefined ? undefined : blank;
-  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value);
-  return value;
-}
+const blankOrText = ({ value }: { value: unknown }) => blankToNull(typeof value === 'number' ? String(value) : value);
+const trim = ({ value }: { value: unknown }) => trimmed(value);
 
 /**
- * `editorIds`: "3,7" or [3, 7] (or "3，7") → "3,7" without repeats; '' / null / [] → null. Anything that
- * is not a list of positive integers is left as is, for @IsString / the pattern to reject.
+ * `editorIds`: "3,7" or [3, 7] (or "3，7") → "3,7" without repeats; '' / null / [] → null; blank array
+ * items are skipped. Anything that is not a list of positive integers is left as text (or, not a string,
+ * number or array of them, as it is), for @IsString / the pattern to reject with this module's messages.
  */
 export function normalizeEditorIds(value: unknown): unknown {
   if (value === undefined) return undefined;
-  if (value === null || value === '') return null;
-  const parts = Array.isArray(value) ? value.map((v) => (typeof v === 'number' ? String(v) : v)) : typeof value === 'string' ? value.split(/[,，]/) : [value];
-  if (!parts.every((p) => typeof p === 'string' || typeof p === 'number')) return value;
-  const trimmed = parts.map((p) => String(p).trim()).filter(Boolean);
-  if (!trimmed.length) return null;
-  if (!trimmed.every((p) => /^\d+$/.test(p) && Number(p) > 0 && Number(p) <= INT4_MAX)) return Array.isArray(value) ? value.join(',') : String(value);
-  return [...new Set(trimmed.map(Number))].join(',');
+  const ids = parseIdList(Array.isArray(value) ? value.filter((v) => trimmed(v) !== '') : value);
+  if (ids === null) return null;
+  if (ids) return ids.join(',');
+  if (Array.isArray(value)) return value.every((v) => typeof v === 'string' || typeof v === 'number') ? value.join(',') : value;
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : value;
 }
 
-/** "3,7" → [3, 7]. */
-export const parseEditorIds = (editorIds: string | null | undefined): number[] =>
-  editorIds
-    ? editorIds
-        .split(',')
-        .map((s) => Number(s.trim()))
-        .filter((n) => Number.isSafeInteger(n) && n > 0)
-    : [];
+/** `name` of a column: required, trimmed, at most 100 characters. */
+const ColumnName = () =>
+  applyDecorators(
+    ApiProperty({ description: '栏目名称' }),
+    Transform(trim),
+    IsDefined({ message: PRODUCT_MESSAGES.columnNameRequired }),
+    IsString({ message: PRODUCT_MESSAGES.columnNameString }),
+    IsNotEmpty({ message: PRODUCT_MESSAGES.columnNameRequired }),
+    MaxLength(100, { message: PRODUCT_MESSAGES.columnNameTooLong }),
+  );
+
+/** `sort` of a column: optional, 0–99999. */
+const ColumnSort = (description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ description }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt({ message: '栏目排序必须是整数' }),
+    Min(0, { message: '栏目排序不能小于 0' }),
+    Max(99999, { message: '栏目排序不能大于 99999' }),
+  );
+
+/** `status` of a column: optional, enabled = true. */
+const ColumnStatus = (description: string) => applyDecorators(ApiPropertyOptional({ description }), IsOptional(), BooleanField('栏目状态'));
 
 export class ProductQuery extends ListQuery {
   @ApiPropertyOptional({ description: '产品名称（模糊）' })
@@ -82,42 +92,24 @@ export class ProductQuery extends ListQuery {
 /** A column row of the product form: `id` present = an existing column of the product. */
 export class ColumnItemDto {
   @ApiPropertyOptional({ description: '已有栏目的 id；新栏目不传' })
-  @Transform(({ value }: { value: unknown }) => toId(value, undefined))
   @IsOptional()
-  @IsInt({ message: PRODUCT_MESSAGES.columnMissing })
-  @Min(1, { message: PRODUCT_MESSAGES.columnMissing })
-  @Max(INT4_MAX, { message: PRODUCT_MESSAGES.columnMissing })
+  @IdOf(PRODUCT_MESSAGES.columnMissing)
   id?: number;
 
-  @ApiPropertyOptional({ description: '排序（默认按行序）' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: '栏目排序必须是整数' })
-  @Min(0, { message: '栏目排序不能小于 0' })
-  @Max(99999, { message: '栏目排序不能大于 99999' })
+  @ColumnSort('排序（默认按行序）')
   sort?: number;
 
-  @ApiProperty({ description: '栏目名称' })
-  @Transform(trim)
-  @IsDefined({ message: PRODUCT_MESSAGES.columnNameRequired })
-  @IsString({ message: PRODUCT_MESSAGES.columnNameString })
-  @IsNotEmpty({ message: PRODUCT_MESSAGES.columnNameRequired })
-  @MaxLength(100, { message: PRODUCT_MESSAGES.columnNameTooLong })
+  @ColumnName()
   name: string;
 
-  @ApiPropertyOptional({ description: '启用（默认 true）' })
-  @IsOptional()
-  @BooleanField('栏目状态')
+  @ColumnStatus('启用（默认 true）')
   status?: boolean;
 }
 
 export class ProductWriteDto {
   @ApiProperty({ description: '所属单位（部门 id）' })
-  @Transform(({ value }: { value: unknown }) => toId(value, undefined))
   @IsDefined({ message: PRODUCT_MESSAGES.deptRequired })
-  @IsInt({ message: PRODUCT_MESSAGES.deptMissing })
-  @Min(1, { message: PRODUCT_MESSAGES.deptMissing })
-  @Max(INT4_MAX, { message: PRODUCT_MESSAGES.deptMissing })
+  @IdOf(PRODUCT_MESSAGES.deptMissing)
   deptId: number;
 
   @ApiProperty({ description: '产品名称' })
@@ -132,35 +124,32 @@ export class ProductWriteDto {
   @Transform(({ value }: { value: unknown }) => normalizeEditorIds(value))
   @IsOptional()
   @IsString({ message: PRODUCT_MESSAGES.editorsInvalid })
-  @Matches(/^\d+(,\d+)*$/, { message: PRODUCT_MESSAGES.editorsInvalid })
+  @Matches(ID_CSV, { message: PRODUCT_MESSAGES.editorsInvalid })
   @MaxLength(500, { message: PRODUCT_MESSAGES.editorsTooMany })
   editorIds?: string | null;
 
   @ApiPropertyOptional({ description: '产品周期（字典 product_period 的值）' })
-  @Transform(blankToNull)
+  @Transform(blankOrText)
   @IsOptional()
   @IsString({ message: PRODUCT_MESSAGES.periodMissing })
   @MaxLength(32, { message: PRODUCT_MESSAGES.periodMissing })
   period?: string | null;
 
   @ApiPropertyOptional({ enum: PRODUCT_TYPES, description: "'1' 常规期（默认）/ '2' 专刊" })
-  @Transform(blankToNull)
+  @Transform(blankOrText)
   @IsOptional()
   @IsIn(PRODUCT_TYPES, { message: PRODUCT_MESSAGES.type })
   type?: string | null;
 
   @ApiPropertyOptional({ enum: CONTENT_TYPES, description: "'1' 摘要 / '2' 全文（默认）" })
-  @Transform(blankToNull)
+  @Transform(blankOrText)
   @IsOptional()
   @IsIn(CONTENT_TYPES, { message: PRODUCT_MESSAGES.contentType })
   contentType?: string | null;
 
   @ApiPropertyOptional({ description: '模板文件 id（数字或数字字符串）；null 或空串 = 无模板' })
-  @Transform(({ value }: { value: unknown }) => toId(value, null))
   @IsOptional()
-  @IsInt({ message: PRODUCT_MESSAGES.templateMissing })
-  @Min(1, { message: PRODUCT_MESSAGES.templateMissing })
-  @Max(INT4_MAX, { message: PRODUCT_MESSAGES.templateMissing })
+  @IdOf(PRODUCT_MESSAGES.templateMissing, null)
   fileIds?: number | null;
 
   @ApiPropertyOptional({ type: [ColumnItemDto], description: '栏目；修改时整体替换（不传 = 不变）' })
@@ -191,32 +180,17 @@ export class ColumnQuery extends ListQuery {
 
 export class ColumnCreateDto {
   @ApiProperty({ description: '产品 id' })
-  @Transform(({ value }: { value: unknown }) => toId(value, undefined))
   @IsDefined({ message: PRODUCT_MESSAGES.productRequired })
-  @IsInt({ message: PRODUCT_MESSAGES.productMissing })
-  @Min(1, { message: PRODUCT_MESSAGES.productMissing })
-  @Max(INT4_MAX, { message: PRODUCT_MESSAGES.productMissing })
+  @IdOf(PRODUCT_MESSAGES.productMissing)
   productId: number;
 
-  @ApiProperty({ description: '栏目名称' })
-  @Transform(trim)
-  @IsDefined({ message: PRODUCT_MESSAGES.columnNameRequired })
-  @IsString({ message: PRODUCT_MESSAGES.columnNameString })
-  @IsNotEmpty({ message: PRODUCT_MESSAGES.columnNameRequired })
-  @MaxLength(100, { message: PRODUCT_MESSAGES.columnNameTooLong })
+  @ColumnName()
   name: string;
 
-  @ApiPropertyOptional({ description: '排序（默认排在最后）' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: '栏目排序必须是整数' })
-  @Min(0, { message: '栏目排序不能小于 0' })
-  @Max(99999, { message: '栏目排序不能大于 99999' })
+  @ColumnSort('排序（默认排在最后）')
   sort?: number;
 
-  @ApiPropertyOptional({ description: '启用（默认 true）' })
-  @IsOptional()
-  @BooleanField('栏目状态')
+  @ColumnStatus('启用（默认 true）')
   status?: boolean;
 }
 
@@ -224,25 +198,13 @@ export class ColumnUpdateDto {
   @RecordId()
   id: number;
 
-  @ApiProperty({ description: '栏目名称' })
-  @Transform(trim)
-  @IsDefined({ message: PRODUCT_MESSAGES.columnNameRequired })
-  @IsString({ message: PRODUCT_MESSAGES.columnNameString })
-  @IsNotEmpty({ message: PRODUCT_MESSAGES.columnNameRequired })
-  @MaxLength(100, { message: PRODUCT_MESSAGES.columnNameTooLong })
+  @ColumnName()
   name: string;
 
-  @ApiPropertyOptional({ description: '排序（不传 = 不变）' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: '栏目排序必须是整数' })
-  @Min(0, { message: '栏目排序不能小于 0' })
-  @Max(99999, { message: '栏目排序不能大于 99999' })
+  @ColumnSort('排序（不传 = 不变）')
   sort?: number;
 
-  @ApiPropertyOptional({ description: '启用（不传 = 不变）' })
-  @IsOptional()
-  @BooleanField('栏目状态')
+  @ColumnStatus('启用（不传 = 不变）')
   status?: boolean;
 }
 

@@ -1,5 +1,5 @@
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
-import { INT4_MAX } from '../../common/http/list-query.js';
+import { parseIdList } from '../../common/http/id-list.js';
 import { type ColumnEntryDto, PRODUCT_MESSAGES } from './product.dto.js';
 
 /** A column row of the product form after validation. */
@@ -59,10 +59,7 @@ export const effectiveWeekly = (productId: number, flag: boolean, configured: nu
  * Anything else (or an empty list) → 400 `请选择投稿栏目`.
  */
 export function columnIdList(columnIds: unknown): number[] {
-  const list = Array.isArray(columnIds) ? columnIds : typeof columnIds === 'string' ? columnIds.split(/[,，]/).filter((s) => s.trim() !== '') : [];
-  const ids = list.map((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v));
-  if (!ids.length || !ids.every((v): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0 && v <= INT4_MAX)) {
-    throw DomainException.badRequest(PRODUCT_MESSAGES.columnsRequired, ErrorCode.Validation);
-  }
-  return [...new Set(ids)];
+  const ids = Array.isArray(columnIds) || typeof columnIds === 'string' ? parseIdList(columnIds) : undefined;
+  if (!ids) throw DomainException.badRequest(PRODUCT_MESSAGES.columnsRequired, ErrorCode.Validation);
+  return ids;
 }

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, type SelectQueryBuilder } from 'typeorm';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
-import { applyListQuery, INT4_MAX, likePattern, page, type Page, parseSort } from '../../common/http/list-query.js';
+import { isIntId, parseIdCsv } from '../../common/http/id-list.js';
+import { applyListQuery, likePattern, page, type Page, parseSort } from '../../common/http/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { Dept } from '../dept/dept.entity.js';
 import { StoredFile } from '../storage/file.entity.js';
@@ -18,7 +19,6 @@ import {
   type ProductQuery,
   type ProductUpdateDto,
   type ProductWriteDto,
-  parseEditorIds,
 } from './product.dto.js';
 import { ProductColumn, ProductSetting } from './product.entity.js';
 import { byColumnOrder, type ColumnInput, columnIdList, effectiveWeekly, planColumns } from './product.rules.js';
@@ -33,7 +33,6 @@ const TYPE_LABELS: Record<string, string> = { '1': '常规期', '2': '专刊' };
 const CONTENT_TYPE_LABELS: Record<string, string> = { '1': '摘要', '2': '全文' };
 
 const toEntry = (c: ProductColumn): ColumnEntryDto => ({ id: c.id, sort: c.sort, name: c.name, status: c.status });
-const validId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= INT4_MAX;
 
 /**
  * Products (`api/productSetting`) and the product services other modules use: `assertProduct`,
@@ -54,7 +53,7 @@ export class ProductsService {
 
   /** The product, or null (ids outside the int range are simply not found). */
   async findProduct(id: number, em: EntityManager = this.db.manager): Promise<ProductSetting | null> {
-    return validId(id) ? em.findOneBy(ProductSetting, { id }) : null;
+    return isIntId(id) ? em.findOneBy(ProductSetting, { id }) : null;
   }
 
   /** 400 `请选择产品` without an id, 404 `产品不存在` for an unknown one. */
@@ -63,14 +62,14 @@ export class ProductsService {
       throw DomainException.badRequest(PRODUCT_MESSAGES.productRequired, ErrorCode.Validation);
     }
     const id = typeof productId === 'string' && /^\d+$/.test(productId) ? Number(productId) : productId;
-    const product = validId(id) ? await em.findOneBy(ProductSetting, { id }) : null;
+    const product = isIntId(id) ? await em.findOneBy(ProductSetting, { id }) : null;
     if (!product) throw DomainException.notFound(PRODUCT_MESSAGES.productMissing);
     return product;
   }
 
   /** The product's columns by sort then id; `enabledOnly` leaves out disabled ones. */
   async columnsOf(productId: number, options: { enabledOnly?: boolean } = {}, em: EntityManager = this.db.manager): Promise<ColumnEntryDto[]> {
-    if (!validId(productId)) return [];
+    if (!isIntId(productId)) return [];
     const rows = await em.find(ProductColumn, { where: { productId, ...(options.enabledOnly ? { status: true } : {}) }, order: { sort: 'ASC', id: 'ASC' } });
     return rows.map(toEntry);
   }
@@ -110,14 +109,14 @@ export class ProductsService {
 
   /** `{id, name}` of the products with these ids (unknown ids are left out). */
   async productRefs(ids: number[], em: EntityManager = this.db.manager): Promise<Map<number, { id: number; name: string }>> {
-    const wanted = [...new Set(ids.filter(validId))];
+    const wanted = [...new Set(ids.filter(isIntId))];
     const rows = wanted.length ? await em.find(ProductSetting, { select: { id: true, name: true }, where: { id: In(wanted) } }) : [];
     return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }]));
   }
 
   /** `{id, name}` of the columns with these ids (unknown ids are left out). */
   async columnRefs(ids: number[], em: EntityManager = this.db.manager): Promise<Map<number, { id: number; name: string }>> {
-    const wanted = [...new Set(ids.filter(validId))];
+    const wanted = [...new Set(ids.filter(isIntId))];
     const rows = wanted.length ? await em.find(ProductColumn, { select: { id: true, name: true }, where: { id: In(wanted) } }) : [];
     return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }]));
   }
@@ -138,7 +137,7 @@ export class ProductsService {
   private async toDtos(rows: ProductSetting[], em: EntityManager = this.db.manager): Promise<ProductDto[]> {
     if (!rows.length) return [];
     const deptIds = [...new Set(rows.map((r) => r.deptId))];
-    const userIds = [...new Set(rows.flatMap((r) => parseEditorIds(r.editorIds)).filter(validId))];
+    const userIds = [...new Set(rows.flatMap((r) => parseIdCsv(r.editorIds)).filter(isIntId))];
     const fileIds = [...new Set(rows.map((r) => r.templateFileId).filter((id): id is number => id !== null))];
     const [depts, users, files, columns] = await Promise.all([
       em.find(Dept, { select: { id: true, name: true }, where: { id: In(deptIds) } }),
@@ -157,7 +156,7 @@ export class ProductsService {
         deptId: p.deptId,
         dept: deptById.get(p.deptId) ?? null,
         editorIds: p.editorIds,
-        editors: parseEditorIds(p.editorIds).flatMap((id) => userById.get(id) ?? []),
+        editors: parseIdCsv(p.editorIds).flatMap((id) => userById.get(id) ?? []),
         period: p.period,
         type: p.type,
         contentType: p.contentType,
@@ -234,8 +233,8 @@ export class ProductsService {
     if (dto.deptId !== current?.deptId && !(await em.existsBy(Dept, { id: dto.deptId }))) {
       throw DomainException.badRequest(PRODUCT_MESSAGES.deptMissing, ErrorCode.Validation);
     }
-    const kept = new Set(parseEditorIds(current?.editorIds));
-    const added = parseEditorIds(dto.editorIds).filter((id) => !kept.has(id));
+    const kept = new Set(parseIdCsv(current?.editorIds));
+    const added = parseIdCsv(dto.editorIds).filter((id) => !kept.has(id));
     if (added.length && (await em.countBy(User, { id: In(added) })) !== added.length) {
       throw DomainException.badRequest(PRODUCT_MESSAGES.editorsMissing, ErrorCode.Validation);
     }
@@ -314,7 +313,7 @@ export class ProductsService {
   async update(dto: ProductUpdateDto): Promise<void> {
     await this.db.transaction(async (em) => {
       await this.lockWrites(em);
-      const product = validId(dto.id) ? await em.findOne(ProductSetting, { where: { id: dto.id }, lock: { mode: 'for_no_key_update' } }) : null;
+      const product = isIntId(dto.id) ? await em.findOne(ProductSetting, { where: { id: dto.id }, lock: { mode: 'for_no_key_update' } }) : null;
       if (!product) throw DomainException.notFound(PRODUCT_MESSAGES.productMissing);
       await this.assertUniqueName(em, dto.name, product.id);
       await this.assertReferences(em, dto, product);
@@ -362,7 +361,7 @@ export class ProductsService {
       await this.lockWrites(em);
       // FOR UPDATE conflicts with the key-share lock a journal or manuscript insert takes on its product.
       const products: Array<{ id: number; name: string }> = await em.query('SELECT id, name FROM product_setting WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [
-        ids.filter(validId),
+        ids.filter(isIntId),
       ]);
       if (!products.length) throw DomainException.notFound(PRODUCT_MESSAGES.productMissing);
       const found = products.map((p) => p.id);
