@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { AdminContext, type AuthProvider, type I18nProvider, memoryStore } from 'react-admin';
+import { AdminContext, type I18nProvider, memoryStore } from 'react-admin';
 import { vi } from 'vitest';
 import { enMessages } from '../../providers/i18n/en';
 import { createI18nProvider } from '../../providers/i18n/i18nProvider';
+import { fakeAuthProvider } from '../shared/fakeAuthProvider';
 import { DailyJournalDialog } from './DailyJournalDialog';
 import { journalsEn } from './i18n';
 import type { JournalRow } from './types';
@@ -66,14 +67,7 @@ const paged = (rows: JournalRow[]) => (params: URLSearchParams) => {
 function setup(props: { multiple?: boolean; i18nProvider?: I18nProvider } = {}) {
   const onSelect = vi.fn();
   const onClose = vi.fn();
-  const authProvider: AuthProvider = {
-    login: vi.fn(),
-    logout: vi.fn(async () => undefined),
-    checkAuth: vi.fn(async () => undefined),
-    checkError: vi.fn(async () => undefined),
-    getIdentity: vi.fn(async () => ({ id: 1, fullName: '管理员' })),
-    getPermissions: vi.fn(async () => ['admin']),
-  };
+  const authProvider = fakeAuthProvider(['admin']);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   function Host() {
     const [open, setOpen] = useState(true);

@@ -1,7 +1,7 @@
 // 选择日刊 (spec news-tracking §2 "Daily journal selection", §9): a date range (default the past 7
 // days up to yesterday), 15 daily journals a page from `GET api/productJournal/dailyJournalList`
 // (docs/journals-api.md), one or several rows chosen and handed to the caller.
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import SearchIcon from '@mui/icons-material/Search';
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import {
@@ -12,10 +12,6 @@ import {
   Checkbox,
   Chip,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   LinearProgress,
   Radio,
   Stack,
@@ -33,6 +29,7 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { HttpError, useLogoutIfAccessDenied } from 'react-admin';
+import { DialogFrame } from '../shared/DialogFrame';
 import { errorMessage } from '../shared/hooks';
 import { DAILY_JOURNAL_PAGE_SIZE, journalKeys, journalsApi } from './api';
 import { dayOf, editorNames, isJournalStatus } from './format';
@@ -74,7 +71,6 @@ const ellipsis = { maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', 
 
 export function DailyJournalDialog({ open, onClose, onSelect, multiple = false }: DailyJournalDialogProps) {
   const t = useJournalText();
-  const titleId = useId();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
 
@@ -287,11 +283,16 @@ export function DailyJournalDialog({ open, onClose, onSelect, multiple = false }
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="lg" fullScreen={fullScreen} aria-labelledby={titleId}>
-      <DialogTitle id={titleId} sx={{ fontSize: 16, fontWeight: 600, py: 1.5 }}>
-        {t('daily.title')}
-      </DialogTitle>
-      <DialogContent dividers>
+    <DialogFrame
+      open={open}
+      title={t('daily.title')}
+      onClose={onClose}
+      onConfirm={() => onSelect(selected)}
+      confirmDisabled={selected.length === 0}
+      confirmLabel={t('daily.confirm')}
+      cancelLabel={t('daily.cancel')}
+      maxWidth="lg"
+    >
         <Stack component="form" direction="row" spacing={1.5} alignItems="flex-start" flexWrap="wrap" useFlexGap onSubmit={search} noValidate aria-label={t('daily.title')}>
           {dateField('start')}
           <Typography color="text.secondary" sx={{ lineHeight: '40px' }}>
@@ -362,15 +363,6 @@ export function DailyJournalDialog({ open, onClose, onSelect, multiple = false }
             sx={{ border: 0, '& .MuiTablePagination-toolbar': { minHeight: 44, pl: 0 } }}
           />
         </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose} variant="outlined" color="inherit" sx={{ borderColor: 'divider', color: 'text.secondary' }}>
-          {t('daily.cancel')}
-        </Button>
-        <Button variant="contained" onClick={() => onSelect(selected)} disabled={selected.length === 0}>
-          {t('daily.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    </DialogFrame>
   );
 }

@@ -3,13 +3,13 @@
 // number and issue number with the product's next issue (`GET api/productJournal/getMaxTotalNo`).
 import { type ChangeEvent, useEffect, useMemo, useState } from 'react';
 import { Stack } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { DateInput, NumberInput, type RaRecord, SelectInput, TextInput } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { EditorsInput } from '../products/EditorsInput';
 import { useProductChoices } from '../products/queries';
 import { FormDialog } from '../shared/FormDialog';
-import { errorMessage, useApiMutation } from '../shared/hooks';
+import { errorMessage } from '../shared/hooks';
+import { useCreateOrUpdate } from '../shared/useCreateOrUpdate';
 import { journalKeys, journalsApi } from './api';
 import {
   emptyJournalForm,
@@ -19,7 +19,7 @@ import {
   parseNextIssue,
   validateJournalForm,
 } from './journalForm';
-import type { Journal, JournalWrite } from './types';
+import type { Journal } from './types';
 import { useJournalText } from './useJournalText';
 
 export interface JournalFormDialogProps {
@@ -90,7 +90,6 @@ function ProductPicker({ current, fillOnOpen }: { current?: { id: number; name: 
 
 export function JournalFormDialog({ open, journal, defaultProductId = null, onClose }: JournalFormDialogProps) {
   const t = useJournalText();
-  const queryClient = useQueryClient();
   const values = useMemo(() => (journal ? journalToFormValues(journal) : emptyJournalForm(defaultProductId)), [journal, defaultProductId]);
   const messages = useMemo(
     () => ({
@@ -103,13 +102,7 @@ export function JournalFormDialog({ open, journal, defaultProductId = null, onCl
     [t],
   );
 
-  const save = useApiMutation(async (body: JournalWrite) => void (body.id ? await journalsApi.update(body) : await journalsApi.create(body)), {
-    successMessage: (body) => (body.id ? t('form.updated') : t('form.created')),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: journalKeys.all });
-      onClose();
-    },
-  });
+  const save = useCreateOrUpdate(journalsApi, { invalidate: journalKeys.all, createdMessage: t('form.created'), updatedMessage: t('form.updated'), onSaved: onClose });
 
   return (
     <FormDialog<JournalFormValues>

@@ -4,39 +4,27 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Chip,
-  IconButton,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, IconButton, MenuItem, Stack, TableCell, TableRow, TextField, Tooltip } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { NewsPager } from '../news/NewsPager';
 import type { ProductAbilities } from '../products/access';
 import { useProductChoices } from '../products/queries';
-import { ConfirmButton } from '../shared/ConfirmButton';
-import { errorMessage, useApiMutation, useQueryErrorHandler } from '../shared/hooks';
+import { useApiMutation, useQueryErrorHandler } from '../shared/hooks';
+import {
+  ActionToolbar,
+  DeleteConfirmButton,
+  EmptyRow,
+  ListFrame,
+  listHeadSx,
+  SearchForm,
+  SelectAllCell,
+  SelectRowCell,
+  SkeletonRows,
+  TipIconButton,
+  toggleId,
+} from '../shared/ListFrame';
 import { actionsColumnSx, DEFAULT_PAGE_SIZE, EllipsisText, PAGE_SIZES } from '../shared/ListParts';
 import { DEFAULT_JOURNAL_SORT, journalKeys, journalsApi } from './api';
 import { dayOf, editorNames, isJournalStatus } from './format';
@@ -82,7 +70,6 @@ export function journalQueryOf(filters: Filters, page: number, size: number): Jo
   };
 }
 
-const headSx = { bgcolor: '#f8f8f9', color: 'text.secondary', fontWeight: 600, whiteSpace: 'nowrap' } as const;
 const COLUMN_COUNT = 9;
 
 export function JournalList({ abilities, initialProductId = null }: JournalListProps) {
@@ -140,12 +127,7 @@ export function JournalList({ abilities, initialProductId = null }: JournalListP
   const canSelect = abilities.deleteJournal;
   // the way to the manuscripts is always there, so is the 操作 column
   const columnCount = COLUMN_COUNT + (canSelect ? 1 : 0) + 1;
-  const pageIds = rows.map((row) => row.id);
-  const pageChosen = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
-  const pagePartly = !pageChosen && pageIds.some((id) => selected.includes(id));
-  const toggle = (id: number) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
   const firstLoad = list.isPending;
-  const busy = list.isFetching && !firstLoad;
   const filtered = filters.productId !== null || filters.year !== '' || filters.status !== '';
 
   const productOptions = useMemo(() => {
@@ -159,11 +141,9 @@ export function JournalList({ abilities, initialProductId = null }: JournalListP
   }, [products.data, draft.productId, rows]);
 
   const deleteButton = (ids: number[], variant: 'icon' | 'text') => (
-    <ConfirmButton
+    <DeleteConfirmButton
       variant={variant}
       label={t(variant === 'icon' ? 'list.act_delete' : 'list.delete')}
-      color="error"
-      icon={<DeleteIcon fontSize={variant === 'icon' ? 'small' : 'medium'} />}
       title={t('list.confirm_title')}
       content={t('list.delete_confirm', { count: ids.length })}
       loading={remove.isPending}
@@ -174,7 +154,7 @@ export function JournalList({ abilities, initialProductId = null }: JournalListP
 
   return (
     <Box>
-      <Stack direction="row" alignItems="center" useFlexGap flexWrap="wrap" spacing={1} component="form" onSubmit={search} sx={{ mb: 1.5 }} role="search">
+      <SearchForm onSearch={search} onReset={reset} searchLabel={t('list.search')} resetLabel={t('list.reset')}>
         <TextField
           select
           size="small"
@@ -214,160 +194,43 @@ export function JournalList({ abilities, initialProductId = null }: JournalListP
             </MenuItem>
           ))}
         </TextField>
-        <Button type="submit" size="small" variant="contained" startIcon={<SearchIcon />}>
-          {t('list.search')}
-        </Button>
-        <Button size="small" variant="outlined" startIcon={<RefreshIcon />} onClick={reset}>
-          {t('list.reset')}
-        </Button>
-      </Stack>
+      </SearchForm>
 
-      <Stack direction="row" alignItems="center" useFlexGap flexWrap="wrap" spacing={1} sx={{ mb: 1 }} role="toolbar" aria-label={t('list.toolbar')}>
+      <ActionToolbar
+        label={t('list.toolbar')}
+        selectedText={canSelect && selected.length > 0 ? t('list.selected', { count: selected.length }) : null}
+        refreshLabel={t('list.refresh')}
+        onRefresh={() => void list.refetch()}
+      >
         {abilities.addJournal && (
           <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ open: true, journal: null })}>
             {t('list.add')}
           </Button>
         )}
         {abilities.deleteJournal && deleteButton(selected, 'text')}
-        {canSelect && selected.length > 0 && (
-          <Typography variant="body2" color="text.secondary">
-            {t('list.selected', { count: selected.length })}
-          </Typography>
-        )}
-        <Box sx={{ flex: 1 }} />
-        <Tooltip title={t('list.refresh')}>
-          <IconButton size="small" aria-label={t('list.refresh')} onClick={() => void list.refetch()}>
-            <RefreshIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      </Stack>
+      </ActionToolbar>
 
-      <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
-        {busy && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 3 }} />}
-        {list.isError && !list.data ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                {t('list.retry')}
-              </Button>
-            }
-          >
-            {t('list.load_failed')}：{errorMessage(list.error)}
-          </Alert>
-        ) : (
-          <TableContainer sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}>
-            <Table size="small" aria-label={t('list.table_label')} aria-busy={list.isFetching}>
-              <TableHead>
-                <TableRow>
-                  {canSelect && (
-                    <TableCell padding="checkbox" sx={headSx}>
-                      <Checkbox
-                        size="small"
-                        checked={pageChosen}
-                        indeterminate={pagePartly}
-                        disabled={rows.length === 0}
-                        onChange={() => setSelected(pageChosen ? selected.filter((id) => !pageIds.includes(id)) : [...new Set([...selected, ...pageIds])])}
-                        slotProps={{ input: { 'aria-label': t('list.select_page') } }}
-                      />
-                    </TableCell>
-                  )}
-                  <TableCell sx={headSx}>{t('list.col_product')}</TableCell>
-                  <TableCell sx={headSx}>{t('list.col_year')}</TableCell>
-                  <TableCell sx={headSx}>{t('list.col_no')}</TableCell>
-                  <TableCell sx={headSx}>{t('list.col_total_no')}</TableCell>
-                  <TableCell sx={headSx}>{t('list.col_editors')}</TableCell>
-                  <TableCell sx={headSx}>{t('list.col_status')}</TableCell>
-                  <TableCell sx={headSx}>{t('list.col_plan_publish')}</TableCell>
-                  <TableCell sx={headSx}>{t('list.col_create_time')}</TableCell>
-                  <TableCell sx={headSx}>{t('list.col_creator')}</TableCell>
-                  <TableCell sx={{ ...headSx, ...actionsColumnSx }}>{t('list.col_actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {firstLoad
-                  ? Array.from({ length: 5 }, (_, i) => (
-                      <TableRow key={i}>
-                        <TableCell colSpan={columnCount}>
-                          <Skeleton variant="text" width={`${80 - (i % 3) * 15}%`} />
-                        </TableCell>
-                      </TableRow>
-                    ))
-                  : rows.map((journal, i) => {
-                      const checked = selected.includes(journal.id);
-                      const status = isJournalStatus(journal.status) ? journal.status : null;
-                      return (
-                        <TableRow key={journal.id} hover selected={checked}>
-                          {canSelect && (
-                            <TableCell padding="checkbox">
-                              <Checkbox
-                                size="small"
-                                checked={checked}
-                                onChange={() => toggle(journal.id)}
-                                slotProps={{ input: { 'aria-label': t('list.select_row', { index: page * size + i + 1 }) } }}
-                              />
-                            </TableCell>
-                          )}
-                          <TableCell>
-                            <EllipsisText text={journal.product?.name ?? ''} maxWidth={200} />
-                          </TableCell>
-                          <TableCell>{journal.year}</TableCell>
-                          <TableCell>{journal.journalNo}</TableCell>
-                          <TableCell>{journal.totalNo ?? ''}</TableCell>
-                          <TableCell>
-                            <EllipsisText text={editorNames(journal.editorIds, users.data)} maxWidth={160} />
-                          </TableCell>
-                          <TableCell>
-                            {status ? (
-                              <Chip size="small" variant="outlined" color={STATUS_COLOR[status]} label={t(`status.${status}`)} />
-                            ) : (
-                              String(journal.status ?? '')
-                            )}
-                          </TableCell>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayOf(journal.planPublishTime)}</TableCell>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{journal.createTime}</TableCell>
-                          <TableCell>{journal.createBy?.username ?? ''}</TableCell>
-                          <TableCell sx={actionsColumnSx}>
-                            <Stack direction="row" spacing={0.5} alignItems="center">
-                              {abilities.editJournal && (
-                                <Tooltip title={t('list.act_edit')}>
-                                  <IconButton size="small" color="primary" aria-label={t('list.act_edit')} onClick={() => setDialog({ open: true, journal })}>
-                                    <EditIcon fontSize="small" />
-                                  </IconButton>
-                                </Tooltip>
-                              )}
-                              {abilities.deleteJournal && !isFinalised(journal.status) && deleteButton([journal.id], 'icon')}
-                              {abilities.editJournal && <JournalStatusButtons journal={journal} />}
-                              <Tooltip title={t('list.act_manuscripts')}>
-                                <IconButton size="small" color="primary" aria-label={t('list.act_manuscripts')} component={RouterLink} to={manuscriptsHref(journal)}>
-                                  <ArticleOutlined fontSize="small" />
-                                </IconButton>
-                              </Tooltip>
-                            </Stack>
-                          </TableCell>
-                        </TableRow>
-                      );
-                    })}
-                {!firstLoad && rows.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={columnCount} sx={{ py: 6, textAlign: 'center', border: 0 }}>
-                      <Typography variant="body2" color="text.secondary">
-                        {filtered ? t('list.empty_filtered') : t('list.empty')}
-                      </Typography>
-                      {!filtered && abilities.addJournal && (
-                        <Typography variant="caption" color="text.disabled">
-                          {t('list.empty_hint')}
-                        </Typography>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-        <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
+      <ListFrame
+        label={t('list.table_label')}
+        query={list}
+        failedLabel={t('list.load_failed')}
+        retryLabel={t('list.retry')}
+        head={
+          <>
+            {canSelect && <SelectAllCell pageIds={rows.map((row) => row.id)} selected={selected} onChange={setSelected} label={t('list.select_page')} />}
+            <TableCell sx={listHeadSx}>{t('list.col_product')}</TableCell>
+            <TableCell sx={listHeadSx}>{t('list.col_year')}</TableCell>
+            <TableCell sx={listHeadSx}>{t('list.col_no')}</TableCell>
+            <TableCell sx={listHeadSx}>{t('list.col_total_no')}</TableCell>
+            <TableCell sx={listHeadSx}>{t('list.col_editors')}</TableCell>
+            <TableCell sx={listHeadSx}>{t('list.col_status')}</TableCell>
+            <TableCell sx={listHeadSx}>{t('list.col_plan_publish')}</TableCell>
+            <TableCell sx={listHeadSx}>{t('list.col_create_time')}</TableCell>
+            <TableCell sx={listHeadSx}>{t('list.col_creator')}</TableCell>
+            <TableCell sx={{ ...listHeadSx, ...actionsColumnSx }}>{t('list.col_actions')}</TableCell>
+          </>
+        }
+        footer={
           <NewsPager
             total={total}
             page={page + 1}
@@ -384,8 +247,58 @@ export function JournalList({ abilities, initialProductId = null }: JournalListP
               setSelected([]);
             }}
           />
-        </Box>
-      </Paper>
+        }
+      >
+        {firstLoad ? (
+          <SkeletonRows columns={columnCount} />
+        ) : (
+          rows.map((journal, i) => {
+            const checked = selected.includes(journal.id);
+            const status = isJournalStatus(journal.status) ? journal.status : null;
+            return (
+              <TableRow key={journal.id} hover selected={checked}>
+                {canSelect && (
+                  <SelectRowCell checked={checked} onToggle={() => setSelected((current) => toggleId(current, journal.id))} label={t('list.select_row', { index: page * size + i + 1 })} />
+                )}
+                <TableCell>
+                  <EllipsisText text={journal.product?.name ?? ''} maxWidth={200} />
+                </TableCell>
+                <TableCell>{journal.year}</TableCell>
+                <TableCell>{journal.journalNo}</TableCell>
+                <TableCell>{journal.totalNo ?? ''}</TableCell>
+                <TableCell>
+                  <EllipsisText text={editorNames(journal.editorIds, users.data)} maxWidth={160} />
+                </TableCell>
+                <TableCell>
+                  {status ? <Chip size="small" variant="outlined" color={STATUS_COLOR[status]} label={t(`status.${status}`)} /> : String(journal.status ?? '')}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayOf(journal.planPublishTime)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{journal.createTime}</TableCell>
+                <TableCell>{journal.createBy?.username ?? ''}</TableCell>
+                <TableCell sx={actionsColumnSx}>
+                  <Stack direction="row" spacing={0.5} alignItems="center">
+                    {abilities.editJournal && (
+                      <TipIconButton label={t('list.act_edit')} onClick={() => setDialog({ open: true, journal })}>
+                        <EditIcon fontSize="small" />
+                      </TipIconButton>
+                    )}
+                    {abilities.deleteJournal && !isFinalised(journal.status) && deleteButton([journal.id], 'icon')}
+                    {abilities.editJournal && <JournalStatusButtons journal={journal} />}
+                    <Tooltip title={t('list.act_manuscripts')}>
+                      <IconButton size="small" color="primary" aria-label={t('list.act_manuscripts')} component={RouterLink} to={manuscriptsHref(journal)}>
+                        <ArticleOutlined fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            );
+          })
+        )}
+        {!firstLoad && rows.length === 0 && (
+          <EmptyRow columns={columnCount} text={filtered ? t('list.empty_filtered') : t('list.empty')} hint={!filtered && abilities.addJournal ? t('list.empty_hint') : null} />
+        )}
+      </ListFrame>
 
       <JournalFormDialog
         open={dialog.open}

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { leafKeys, messageAt } from '../shared/scopedText';
 import { journalsEn, journalsZh } from './i18n';
 import { interpolate, zhText } from './useJournalText';
-
-function leafKeys(messages: object, prefix = ''): string[] {
-  return Object.entries(messages).flatMap(([key, value]) =>
-    value && typeof value === 'object' ? leafKeys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
-}
-
-const at = (messages: object, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages) as string;
 
 describe('journal messages', () => {
   it('have the same keys in zh and en', () => {
@@ -17,7 +10,7 @@ describe('journal messages', () => {
 
   it('use the same placeholders in zh and en', () => {
     const placeholders = (text: string) => (text.match(/%\{\w+\}/g) ?? []).sort();
-    for (const key of leafKeys(journalsZh)) expect(placeholders(at(journalsEn, key)), key).toEqual(placeholders(at(journalsZh, key)));
+    for (const key of leafKeys(journalsZh)) expect(placeholders(messageAt(journalsEn, key)), key).toEqual(placeholders(messageAt(journalsZh, key)));
   });
 
   it('name the statuses as the spec does', () => {

@@ -8,7 +8,8 @@ import { Alert, Box, CircularProgress, Stack, TextField, Typography } from '@mui
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { newsApi, newsKeys } from '../news/api';
 import type { NewsRow } from '../news/types';
-import { useApiErrorHandler, useNotifyText } from '../shared/hooks';
+import { useNotifyText } from '../shared/hooks';
+import { useSavingAction } from '../shared/useSavingAction';
 import { useManuscriptUser } from './access';
 import { manuscriptKeys, manuscriptsApi } from './api';
 import { DialogFrame } from './DialogFrame';
@@ -60,7 +61,6 @@ function useWhileOpen<T>(open: boolean, value: T): T {
 export function SubmitManuscriptDialog({ open, news: newsProp, onClose, onSubmitted }: SubmitManuscriptDialogProps) {
   const t = useManuscriptText();
   const notify = useNotifyText();
-  const onError = useApiErrorHandler();
   const queryClient = useQueryClient();
   const me = useManuscriptUser();
   const news = useWhileOpen(open, newsProp);
@@ -69,7 +69,7 @@ export function SubmitManuscriptDialog({ open, news: newsProp, onClose, onSubmit
 
   const [form, setForm] = useState<SubmitFormState>(() => initialSubmitForm());
   const [showErrors, setShowErrors] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSavingAction();
   const [touched, setTouched] = useState({ abstracts: false, reviewer: false, firstAuthor: false });
 
   // Every opening starts afresh (adjusted during render: the first paint already shows the reset form).
@@ -137,25 +137,22 @@ export function SubmitManuscriptDialog({ open, news: newsProp, onClose, onSubmit
       notify(t(problems.warning), 'warning');
       return;
     }
-    setSaving(true);
-    try {
-      let count = 1;
-      if (single) {
-        await manuscriptsApi.oneToMany(toOneToMany(form, single.id));
-        notify(t('submit.success'));
-      } else {
+    await run(
+      async () => {
+        if (single) {
+          await manuscriptsApi.oneToMany(toOneToMany(form, single.id));
+          return 1;
+        }
         const answer = await manuscriptsApi.manyToMany(toManyToMany(form, news.map((n) => n.id)));
-        count = answer?.count ?? news.length;
-        notify(t('submit.success_batch', { count }));
-      }
-      void queryClient.invalidateQueries({ queryKey: manuscriptKeys.all });
-      onSubmitted?.(count);
-      onClose();
-    } catch (error) {
-      onError(error);
-    } finally {
-      setSaving(false);
-    }
+        return answer?.count ?? news.length;
+      },
+      (count) => (single ? t('submit.success') : t('submit.success_batch', { count })),
+      (count) => {
+        void queryClient.invalidateQueries({ queryKey: manuscriptKeys.all });
+        onSubmitted?.(count);
+        onClose();
+      },
+    );
   };
 
   const lookupsLoading = products.isPending || columnMap.isPending;

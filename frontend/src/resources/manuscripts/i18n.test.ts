@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { leafKeys, messageAt } from '../shared/scopedText';
 import { manuscriptsEn, manuscriptsZh } from './i18n';
 import { interpolate, zhText } from './useManuscriptText';
-
-function leafKeys(messages: object, prefix = ''): string[] {
-  return Object.entries(messages).flatMap(([key, value]) =>
-    value && typeof value === 'object' ? leafKeys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
-}
-
-const at = (messages: object, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages) as string;
 
 describe('manuscript messages', () => {
   it('have the same keys and placeholders in zh and en', () => {
     expect(leafKeys(manuscriptsEn).sort()).toEqual(leafKeys(manuscriptsZh).sort());
     const placeholders = (text: string) => (text.match(/%\{\w+\}/g) ?? []).sort();
-    for (const key of leafKeys(manuscriptsZh)) expect(placeholders(at(manuscriptsEn, key)), key).toEqual(placeholders(at(manuscriptsZh, key)));
+    for (const key of leafKeys(manuscriptsZh)) expect(placeholders(messageAt(manuscriptsEn, key)), key).toEqual(placeholders(messageAt(manuscriptsZh, key)));
   });
 
   it('carry the spec wording', () => {

@@ -1,41 +1,19 @@
-import { useCallback } from 'react';
-import { useTranslate } from 'react-admin';
+// `useManuscriptText()`: `t('submit.title')`, the text of the current locale from `manuscripts.*`,
+// else the Chinese text of i18n.ts.
+import { createScopedText, fillMessage, type MessageArgs, messageAt, type MessageKey, type ScopedT } from '../shared/scopedText';
 import { MANUSCRIPTS_I18N_PREFIX, type ManuscriptMessages, manuscriptsZh } from './i18n';
 
-type Leaves<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
-}[keyof T & string];
-
 /** A key of the manuscript messages, e.g. `submit.title`. */
-export type ManuscriptKey = Leaves<ManuscriptMessages>;
+export type ManuscriptKey = MessageKey<ManuscriptMessages>;
 
-export type ManuscriptArgs = Record<string, string | number>;
+export type ManuscriptArgs = MessageArgs;
 
-export type ManuscriptT = (key: ManuscriptKey, args?: ManuscriptArgs) => string;
+export type ManuscriptT = ScopedT<ManuscriptMessages>;
 
 /** The Chinese text of `key` (the fallback while a catalogue does not hold the key). */
-export function zhText(key: ManuscriptKey): string {
-  let node: unknown = manuscriptsZh;
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === 'string' ? node : key;
-}
+export const zhText = (key: ManuscriptKey): string => messageAt(manuscriptsZh, key);
 
 /** `%{name}` interpolation of the fallback, as polyglot does it. */
-export function interpolate(text: string, args: ManuscriptArgs = {}): string {
-  return text.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in args ? String(args[name]) : whole));
-}
+export const interpolate = fillMessage;
 
-/** `t('submit.title')`: the text of the current locale from `manuscripts.*`, else the Chinese text. */
-export function useManuscriptText(): ManuscriptT {
-  const translate = useTranslate();
-  return useCallback(
-    (key: ManuscriptKey, args?: ManuscriptArgs) => {
-      const fallback = interpolate(zhText(key), args);
-      const full = `${MANUSCRIPTS_I18N_PREFIX}.${key}`;
-      const text = translate(full, { ...args, _: fallback });
-      // a context without an i18nProvider answers the key itself
-      return text === full ? fallback : text;
-    },
-    [translate],
-  );
-}
+export const useManuscriptText: () => ManuscriptT = createScopedText(MANUSCRIPTS_I18N_PREFIX, manuscriptsZh);

@@ -2,17 +2,16 @@
 // editors, period, product type, manuscript type, the column rows, the template and the weekly flag.
 import { useMemo } from 'react';
 import { BooleanInput, RadioButtonGroupInput, SelectInput, TextInput } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
 import { DeptTreeSelectInput } from '../shared/DeptInputs';
 import { FormDialog } from '../shared/FormDialog';
-import { useApiMutation } from '../shared/hooks';
+import { useCreateOrUpdate } from '../shared/useCreateOrUpdate';
 import { productKeys, productsApi } from './api';
 import { ColumnRowsInput } from './ColumnRowsInput';
 import { EditorsInput } from './EditorsInput';
 import { emptyProductForm, formValuesToProduct, productToFormValues, type ProductFormValues, validateProductForm } from './productForm';
 import { usePeriods } from './queries';
 import { TemplateInput } from './TemplateInput';
-import { CONTENT_TYPES, PRODUCT_TYPES, type Product, type ProductWrite } from './types';
+import { CONTENT_TYPES, PRODUCT_TYPES, type Product } from './types';
 import { useProductText } from './useProductText';
 
 export interface ProductFormDialogProps {
@@ -24,7 +23,6 @@ export interface ProductFormDialogProps {
 
 export function ProductFormDialog({ open, product, onClose }: ProductFormDialogProps) {
   const t = useProductText();
-  const queryClient = useQueryClient();
   const periods = usePeriods(open);
   // prepared once per opening (columns sorted, or one blank row)
   const values = useMemo(() => (product ? productToFormValues(product) : emptyProductForm()), [product]);
@@ -38,13 +36,7 @@ export function ProductFormDialog({ open, product, onClose }: ProductFormDialogP
     [t],
   );
 
-  const save = useApiMutation(async (body: ProductWrite) => void (body.id ? await productsApi.update(body) : await productsApi.create(body)), {
-    successMessage: (body) => (body.id ? t('form.updated') : t('form.created')),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: productKeys.all });
-      onClose();
-    },
-  });
+  const save = useCreateOrUpdate(productsApi, { invalidate: productKeys.all, createdMessage: t('form.created'), updatedMessage: t('form.updated'), onSaved: onClose });
 
   const choices = (kind: 'type' | 'content_type') =>
     (kind === 'type' ? PRODUCT_TYPES : CONTENT_TYPES).map((id) => ({ id, name: t(`${kind}.${id}`) }));

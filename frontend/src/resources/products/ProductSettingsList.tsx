@@ -4,41 +4,28 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import LibraryBooksOutlined from '@mui/icons-material/LibraryBooksOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Chip,
-  IconButton,
-  LinearProgress,
-  Link,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TableSortLabel,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, Link, Stack, TableCell, TableRow, TableSortLabel, TextField } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'react-admin';
 import { openDownload } from '../files';
 import { NewsPager } from '../news/NewsPager';
-import { ConfirmButton } from '../shared/ConfirmButton';
-import { errorMessage, useApiErrorHandler, useApiMutation, useQueryErrorHandler } from '../shared/hooks';
+import { useApiErrorHandler, useApiMutation, useQueryErrorHandler } from '../shared/hooks';
+import {
+  ActionToolbar,
+  DeleteConfirmButton,
+  EmptyRow,
+  ListFrame,
+  listHeadSx,
+  SearchForm,
+  SelectAllCell,
+  SelectRowCell,
+  SkeletonRows,
+  TipIconButton,
+  toggleId,
+} from '../shared/ListFrame';
 import { actionsColumnSx, DEFAULT_PAGE_SIZE, EllipsisText, PAGE_SIZES } from '../shared/ListParts';
 import type { ProductAbilities } from './access';
 import { DEFAULT_PRODUCT_SORT, productKeys, productsApi } from './api';
@@ -58,8 +45,6 @@ export interface ProductSettingsListProps {
 }
 
 export const VISIBLE_COLUMNS_STORE_KEY = 'products.visibleColumns';
-
-const headSx = { bgcolor: '#f8f8f9', color: 'text.secondary', fontWeight: 600, whiteSpace: 'nowrap' } as const;
 
 export function ProductSettingsList({ abilities, onOpenJournals }: ProductSettingsListProps) {
   const t = useProductText();
@@ -131,10 +116,7 @@ export function ProductSettingsList({ abilities, onOpenJournals }: ProductSettin
   const canSelect = abilities.editProduct || abilities.deleteProduct;
   const toolbar = toolbarState(selected.length);
   const selectedRow = selected.length === 1 ? rows.find((row) => row.id === selected[0]) : undefined;
-  const pageIds = rows.map((row) => row.id);
-  const pageChosen = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
-  const pagePartly = !pageChosen && pageIds.some((id) => selected.includes(id));
-  const toggle = (id: number) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
+  const toggle = (id: number) => setSelected((current) => toggleId(current, id));
 
   const labels: Record<ProductColumnKey, string> = {
     name: t('list.col_name'),
@@ -149,7 +131,6 @@ export function ProductSettingsList({ abilities, onOpenJournals }: ProductSettin
   const hasActions = abilities.editProduct || abilities.deleteProduct || abilities.listProducts || (abilities.listJournals && Boolean(onOpenJournals));
   const columnCount = visible.length + (canSelect ? 1 : 0) + (hasActions ? 1 : 0);
   const firstLoad = list.isPending;
-  const busy = list.isFetching && !firstLoad;
 
   const cells: Record<ProductColumnKey, (product: Product) => ReactNode> = {
     name: (product) => (
@@ -189,11 +170,9 @@ export function ProductSettingsList({ abilities, onOpenJournals }: ProductSettin
   };
 
   const deleteButton = (ids: number[], variant: 'icon' | 'text') => (
-    <ConfirmButton
+    <DeleteConfirmButton
       variant={variant}
       label={t(variant === 'icon' ? 'list.act_delete' : 'list.delete')}
-      color="error"
-      icon={<DeleteIcon fontSize={variant === 'icon' ? 'small' : 'medium'} />}
       title={t('list.confirm_title')}
       content={t('list.delete_confirm', { count: ids.length })}
       loading={remove.isPending}
@@ -204,7 +183,7 @@ export function ProductSettingsList({ abilities, onOpenJournals }: ProductSettin
 
   return (
     <Box>
-      <Stack direction="row" alignItems="center" useFlexGap flexWrap="wrap" spacing={1} component="form" onSubmit={search} sx={{ mb: 1.5 }} role="search">
+      <SearchForm onSearch={search} onReset={reset} searchLabel={t('list.search')} resetLabel={t('list.reset')}>
         <TextField
           size="small"
           label={t('list.search_label')}
@@ -214,15 +193,15 @@ export function ProductSettingsList({ abilities, onOpenJournals }: ProductSettin
           sx={{ width: { xs: '100%', sm: 240 } }}
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
-        <Button type="submit" size="small" variant="contained" startIcon={<SearchIcon />}>
-          {t('list.search')}
-        </Button>
-        <Button size="small" variant="outlined" startIcon={<RefreshIcon />} onClick={reset}>
-          {t('list.reset')}
-        </Button>
-      </Stack>
+      </SearchForm>
 
-      <Stack direction="row" alignItems="center" useFlexGap flexWrap="wrap" spacing={1} sx={{ mb: 1 }} role="toolbar" aria-label={t('list.toolbar')}>
+      <ActionToolbar
+        label={t('list.toolbar')}
+        selectedText={canSelect && selected.length > 0 ? t('list.selected', { count: selected.length }) : null}
+        refreshLabel={t('list.retry')}
+        onRefresh={() => void list.refetch()}
+        end={<ColumnVisibility visible={visible} onChange={(next) => setStoredColumns([...next])} labels={labels} />}
+      >
         {abilities.addProduct && (
           <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ open: true, product: null })}>
             {t('list.add')}
@@ -244,148 +223,37 @@ export function ProductSettingsList({ abilities, onOpenJournals }: ProductSettin
         <Button size="small" variant="outlined" color="warning" startIcon={<DownloadIcon />} disabled={exporting} onClick={() => void exportXlsx()}>
           {t('list.export')}
         </Button>
-        {canSelect && selected.length > 0 && (
-          <Typography variant="body2" color="text.secondary">
-            {t('list.selected', { count: selected.length })}
-          </Typography>
-        )}
-        <Box sx={{ flex: 1 }} />
-        <Tooltip title={t('list.retry')}>
-          <IconButton size="small" aria-label={t('list.retry')} onClick={() => void list.refetch()}>
-            <RefreshIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        <ColumnVisibility visible={visible} onChange={(next) => setStoredColumns([...next])} labels={labels} />
-      </Stack>
+      </ActionToolbar>
 
-      <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
-        {busy && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 3 }} />}
-        {list.isError && !list.data ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                {t('list.retry')}
-              </Button>
-            }
-          >
-            {t('list.load_failed')}：{errorMessage(list.error)}
-          </Alert>
-        ) : (
-          <TableContainer sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}>
-            <Table size="small" aria-label={t('list.table_label')} aria-busy={list.isFetching}>
-              <TableHead>
-                <TableRow>
-                  {canSelect && (
-                    <TableCell padding="checkbox" sx={headSx}>
-                      <Checkbox
-                        size="small"
-                        checked={pageChosen}
-                        indeterminate={pagePartly}
-                        disabled={rows.length === 0}
-                        onChange={() => setSelected(pageChosen ? selected.filter((id) => !pageIds.includes(id)) : [...new Set([...selected, ...pageIds])])}
-                        slotProps={{ input: { 'aria-label': t('list.select_page') } }}
-                      />
-                    </TableCell>
-                  )}
-                  {visible.map((key) =>
-                    key === 'createTime' ? (
-                      <TableCell key={key} sx={headSx} sortDirection={createTimeDirection(query.sort)}>
-                        <TableSortLabel
-                          active={createTimeDirection(query.sort) !== false}
-                          direction={createTimeDirection(query.sort) || 'asc'}
-                          onClick={() => update({ sort: nextCreateTimeSort(query.sort), page: 0 })}
-                        >
-                          {labels.createTime}
-                        </TableSortLabel>
-                      </TableCell>
-                    ) : (
-                      <TableCell key={key} sx={headSx}>
-                        {labels[key]}
-                      </TableCell>
-                    ),
-                  )}
-                  {hasActions && <TableCell sx={{ ...headSx, ...actionsColumnSx }}>{t('list.col_actions')}</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {firstLoad
-                  ? Array.from({ length: 5 }, (_, i) => (
-                      <TableRow key={i}>
-                        <TableCell colSpan={columnCount}>
-                          <Skeleton variant="text" width={`${80 - (i % 3) * 15}%`} />
-                        </TableCell>
-                      </TableRow>
-                    ))
-                  : rows.map((product) => {
-                      const checked = selected.includes(product.id);
-                      return (
-                        <TableRow key={product.id} hover selected={checked} onClick={canSelect ? () => toggle(product.id) : undefined} sx={{ cursor: canSelect ? 'pointer' : undefined }}>
-                          {canSelect && (
-                            <TableCell padding="checkbox">
-                              <Checkbox
-                                size="small"
-                                checked={checked}
-                                onClick={(event) => event.stopPropagation()}
-                                onChange={() => toggle(product.id)}
-                                slotProps={{ input: { 'aria-label': t('list.select_row', { name: product.name }) } }}
-                              />
-                            </TableCell>
-                          )}
-                          {visible.map((key) => (
-                            <TableCell key={key}>{cells[key](product)}</TableCell>
-                          ))}
-                          {hasActions && (
-                            <TableCell sx={actionsColumnSx} onClick={(event) => event.stopPropagation()}>
-                              <Stack direction="row" spacing={0.5} alignItems="center">
-                                {abilities.editProduct && (
-                                  <Tooltip title={t('list.act_edit')}>
-                                    <IconButton size="small" color="primary" aria-label={t('list.act_edit')} onClick={() => setDialog({ open: true, product })}>
-                                      <EditIcon fontSize="small" />
-                                    </IconButton>
-                                  </Tooltip>
-                                )}
-                                {abilities.deleteProduct && deleteButton([product.id], 'icon')}
-                                {abilities.listProducts && (
-                                  <Tooltip title={t('list.act_statistics')}>
-                                    <IconButton size="small" color="primary" aria-label={t('list.act_statistics')} onClick={() => setStatistics({ open: true, product })}>
-                                      <AssessmentOutlined fontSize="small" />
-                                    </IconButton>
-                                  </Tooltip>
-                                )}
-                                {abilities.listJournals && onOpenJournals && (
-                                  <Tooltip title={t('list.act_journals')}>
-                                    <IconButton size="small" color="primary" aria-label={t('list.act_journals')} onClick={() => onOpenJournals(product)}>
-                                      <LibraryBooksOutlined fontSize="small" />
-                                    </IconButton>
-                                  </Tooltip>
-                                )}
-                              </Stack>
-                            </TableCell>
-                          )}
-                        </TableRow>
-                      );
-                    })}
-                {!firstLoad && rows.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={columnCount} sx={{ py: 6, textAlign: 'center', border: 0 }}>
-                      <Typography variant="body2" color="text.secondary">
-                        {query.name ? t('list.empty_search', { name: query.name }) : t('list.empty')}
-                      </Typography>
-                      {!query.name && abilities.addProduct && (
-                        <Typography variant="caption" color="text.disabled">
-                          {t('list.empty_hint')}
-                        </Typography>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-        <Box sx={{ borderTop: 1, borderColor: 'divider' }}>
+      <ListFrame
+        label={t('list.table_label')}
+        query={list}
+        failedLabel={t('list.load_failed')}
+        retryLabel={t('list.retry')}
+        head={
+          <>
+            {canSelect && <SelectAllCell pageIds={rows.map((row) => row.id)} selected={selected} onChange={setSelected} label={t('list.select_page')} />}
+            {visible.map((key) =>
+              key === 'createTime' ? (
+                <TableCell key={key} sx={listHeadSx} sortDirection={createTimeDirection(query.sort)}>
+                  <TableSortLabel
+                    active={createTimeDirection(query.sort) !== false}
+                    direction={createTimeDirection(query.sort) || 'asc'}
+                    onClick={() => update({ sort: nextCreateTimeSort(query.sort), page: 0 })}
+                  >
+                    {labels.createTime}
+                  </TableSortLabel>
+                </TableCell>
+              ) : (
+                <TableCell key={key} sx={listHeadSx}>
+                  {labels[key]}
+                </TableCell>
+              ),
+            )}
+            {hasActions && <TableCell sx={{ ...listHeadSx, ...actionsColumnSx }}>{t('list.col_actions')}</TableCell>}
+          </>
+        }
+        footer={
           <NewsPager
             total={total}
             page={query.page + 1}
@@ -395,8 +263,53 @@ export function ProductSettingsList({ abilities, onOpenJournals }: ProductSettin
             onPage={(page) => update({ page: page - 1 })}
             onSize={(size) => update({ size, page: 0 })}
           />
-        </Box>
-      </Paper>
+        }
+      >
+        {firstLoad ? (
+          <SkeletonRows columns={columnCount} />
+        ) : (
+          rows.map((product) => {
+            const checked = selected.includes(product.id);
+            return (
+              <TableRow key={product.id} hover selected={checked} onClick={canSelect ? () => toggle(product.id) : undefined} sx={{ cursor: canSelect ? 'pointer' : undefined }}>
+                {canSelect && <SelectRowCell checked={checked} onToggle={() => toggle(product.id)} label={t('list.select_row', { name: product.name })} />}
+                {visible.map((key) => (
+                  <TableCell key={key}>{cells[key](product)}</TableCell>
+                ))}
+                {hasActions && (
+                  <TableCell sx={actionsColumnSx} onClick={(event) => event.stopPropagation()}>
+                    <Stack direction="row" spacing={0.5} alignItems="center">
+                      {abilities.editProduct && (
+                        <TipIconButton label={t('list.act_edit')} onClick={() => setDialog({ open: true, product })}>
+                          <EditIcon fontSize="small" />
+                        </TipIconButton>
+                      )}
+                      {abilities.deleteProduct && deleteButton([product.id], 'icon')}
+                      {abilities.listProducts && (
+                        <TipIconButton label={t('list.act_statistics')} onClick={() => setStatistics({ open: true, product })}>
+                          <AssessmentOutlined fontSize="small" />
+                        </TipIconButton>
+                      )}
+                      {abilities.listJournals && onOpenJournals && (
+                        <TipIconButton label={t('list.act_journals')} onClick={() => onOpenJournals(product)}>
+                          <LibraryBooksOutlined fontSize="small" />
+                        </TipIconButton>
+                      )}
+                    </Stack>
+                  </TableCell>
+                )}
+              </TableRow>
+            );
+          })
+        )}
+        {!firstLoad && rows.length === 0 && (
+          <EmptyRow
+            columns={columnCount}
+            text={query.name ? t('list.empty_search', { name: query.name }) : t('list.empty')}
+            hint={!query.name && abilities.addProduct ? t('list.empty_hint') : null}
+          />
+        )}
+      </ListFrame>
 
       <ProductFormDialog open={dialog.open} product={dialog.product} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
       <StatisticsDialog open={statistics.open} product={statistics.product} onClose={() => setStatistics((s) => ({ ...s, open: false }))} />

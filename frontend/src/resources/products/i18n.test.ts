@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { enMessages } from '../../providers/i18n/en';
 import { zhMessages } from '../../providers/i18n/zh';
+import { leafKeys, messageAt } from '../shared/scopedText';
 import { productsEn, productsZh } from './i18n';
 import { fill, messageOf } from './useProductText';
-
-function leafKeys(messages: object, prefix = ''): string[] {
-  return Object.entries(messages).flatMap(([key, value]) =>
-    value && typeof value === 'object' ? leafKeys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
-}
-
-const at = (messages: object, key: string) =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages) as string;
 
 describe('product messages', () => {
   it('have the same keys in zh and en', () => {
@@ -20,7 +12,7 @@ describe('product messages', () => {
 
   it('use the same placeholders in zh and en', () => {
     const placeholders = (text: string) => (text.match(/%\{\w+\}/g) ?? []).sort();
-    for (const key of leafKeys(productsZh)) expect(placeholders(at(productsEn, key)), key).toEqual(placeholders(at(productsZh, key)));
+    for (const key of leafKeys(productsZh)) expect(placeholders(messageAt(productsEn, key)), key).toEqual(placeholders(messageAt(productsZh, key)));
   });
 
   it('are merged into the app catalogues as `products`', () => {

@@ -2,10 +2,11 @@
 // answering the product and journal calls, and the page rendered in a react-admin context.
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { AdminContext, type AuthProvider, memoryStore, Notification } from 'react-admin';
+import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createI18nProvider } from '../../providers/i18n/i18nProvider';
+import { fakeAuthProvider } from '../shared/fakeAuthProvider';
 import type { ManagementMode } from './managementRoutes';
 import { ProductManagementPage } from './ProductManagementPage';
 import type { Product } from './types';
@@ -61,14 +62,7 @@ export function stubProductApi(products: Product[], override: Override = () => u
 }
 
 export function renderProductPage({ roles = ['admin'], path = '/product/productSetting', mode = 'admin' }: { roles?: string[]; path?: string; mode?: ManagementMode } = {}) {
-  const authProvider: AuthProvider = {
-    login: vi.fn(),
-    logout: vi.fn(async () => undefined),
-    checkAuth: vi.fn(async () => undefined),
-    checkError: vi.fn(async () => undefined),
-    getIdentity: vi.fn(async () => ({ id: 1, fullName: '管理员' })),
-    getPermissions: vi.fn(async () => roles),
-  };
+  const authProvider = fakeAuthProvider(roles);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MemoryRouter initialEntries={[path]}>

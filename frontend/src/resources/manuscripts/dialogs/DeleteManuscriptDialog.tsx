@@ -1,7 +1,7 @@
 // 删除 with a confirmation (spec production-admin §5): `DELETE api/manuscript [id]`.
 import { useState } from 'react';
 import { Typography } from '@mui/material';
-import { useApiErrorHandler, useNotifyText } from '../../shared/hooks';
+import { useSavingAction } from '../../shared/useSavingAction';
 import { manuscriptsApi } from '../api';
 import { DialogFrame } from '../DialogFrame';
 import type { Manuscript } from '../types';
@@ -15,26 +15,17 @@ export interface DeleteManuscriptDialogProps {
 
 export function DeleteManuscriptDialog({ manuscript, onClose, onDeleted }: DeleteManuscriptDialogProps) {
   const t = useManuscriptText();
-  const notify = useNotifyText();
-  const onError = useApiErrorHandler();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSavingAction();
   const [last, setLast] = useState(manuscript);
   if (manuscript && manuscript !== last) setLast(manuscript);
   const shown = manuscript ?? last;
 
   const remove = async () => {
     if (!manuscript) return;
-    setSaving(true);
-    try {
-      await manuscriptsApi.remove([manuscript.id]);
-      notify(t('remove.success'));
+    await run(() => manuscriptsApi.remove([manuscript.id]), t('remove.success'), () => {
       onDeleted();
       onClose();
-    } catch (error) {
-      onError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -1,7 +1,7 @@
 // 修改摘要 (`PUT api/manuscript/updateAbstracts`); the editor grows up to 30 rows (spec §9).
 import { useState } from 'react';
 import { Stack, TextField, Typography } from '@mui/material';
-import { useApiErrorHandler, useNotifyText } from '../../shared/hooks';
+import { useSavingAction } from '../../shared/useSavingAction';
 import { manuscriptsApi } from '../api';
 import { DialogFrame } from '../DialogFrame';
 import type { Manuscript } from '../types';
@@ -15,12 +15,10 @@ export interface EditAbstractDialogProps {
 
 export function EditAbstractDialog({ manuscript, onClose, onSaved }: EditAbstractDialogProps) {
   const t = useManuscriptText();
-  const notify = useNotifyText();
-  const onError = useApiErrorHandler();
   const [text, setText] = useState(manuscript?.abstracts ?? '');
   const [forId, setForId] = useState<number | null>(manuscript?.id ?? null);
   const [showErrors, setShowErrors] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSavingAction();
   if (manuscript && manuscript.id !== forId) {
     setForId(manuscript.id);
     setText(manuscript.abstracts ?? '');
@@ -32,17 +30,10 @@ export function EditAbstractDialog({ manuscript, onClose, onSaved }: EditAbstrac
     if (!manuscript) return;
     setShowErrors(true);
     if (missing) return;
-    setSaving(true);
-    try {
-      await manuscriptsApi.updateAbstracts(manuscript.id, text.trim());
-      notify(t('edit_abstract.success'));
+    await run(() => manuscriptsApi.updateAbstracts(manuscript.id, text.trim()), t('edit_abstract.success'), () => {
       onSaved();
       onClose();
-    } catch (error) {
-      onError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -1,7 +1,8 @@
 // 修改栏目: the columns of a manuscript within its product (`PUT api/manuscript/updateColumn`).
 import { useState } from 'react';
 import { Stack, Typography } from '@mui/material';
-import { useApiErrorHandler, useNotifyText } from '../../shared/hooks';
+import { useNotifyText } from '../../shared/hooks';
+import { useSavingAction } from '../../shared/useSavingAction';
 import { manuscriptsApi } from '../api';
 import { DialogFrame } from '../DialogFrame';
 import { useColumnMap, useProducts } from '../lookups';
@@ -24,12 +25,11 @@ const valueOf = (row: Manuscript): ProductColumnValue => ({
 export function EditColumnDialog({ manuscript, onClose, onSaved }: EditColumnDialogProps) {
   const t = useManuscriptText();
   const notify = useNotifyText();
-  const onError = useApiErrorHandler();
   const open = manuscript !== null;
   const [value, setValue] = useState<ProductColumnValue>(() => (manuscript ? valueOf(manuscript) : { productId: null, rows: rowsOf([]) }));
   const [forId, setForId] = useState<number | null>(manuscript?.id ?? null);
   const [showErrors, setShowErrors] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSavingAction();
   if (manuscript && manuscript.id !== forId) {
     setForId(manuscript.id);
     setValue(valueOf(manuscript));
@@ -46,17 +46,10 @@ export function EditColumnDialog({ manuscript, onClose, onSaved }: EditColumnDia
       notify(t('form.column_required'), 'warning');
       return;
     }
-    setSaving(true);
-    try {
-      await manuscriptsApi.updateColumn(manuscript.id, columns);
-      notify(t('edit_column.success'));
+    await run(() => manuscriptsApi.updateColumn(manuscript.id, columns), t('edit_column.success'), () => {
       onSaved();
       onClose();
-    } catch (error) {
-      onError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
