@@ -1,5 +1,7 @@
 // The manuscript area: the management page (/productProcess-manu, /pro/manuscript,
-// /pro/manuscript/index inside the process shell), the submission dialog of the news list, messages.
+// /pro/manuscript/index inside the process shell) and messages. The news list's submission dialog is
+// imported lazily from './SubmitManuscriptDialog' (not re-exported here: App imports this index, and
+// the dialog would land in the first chunk).
 import { createElement, lazy, type ReactElement, Suspense } from 'react';
 import { Box, LinearProgress } from '@mui/material';
 
@@ -13,6 +15,4 @@ export const manuscriptPage = (): ReactElement => createElement(Suspense, { fall
 export const MANUSCRIPT_PATHS = ['/productProcess-manu', '/pro/manuscript', '/pro/manuscript/index'] as const;
 
 export { manuscriptsEn, manuscriptsZh, MANUSCRIPTS_I18N_PREFIX, type ManuscriptMessages } from './i18n';
-export { SubmitManuscriptDialog, type SubmitManuscriptDialogProps } from './SubmitManuscriptDialog';
-export { manuscriptKeys, manuscriptsApi } from './api';
 export * from './types';
