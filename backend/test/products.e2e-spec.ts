@@ -63,13 +63,14 @@ describe('api/productSetting and api/productColumn', () => {
   const one = async <T>(sql: string, params: unknown[] = []): Promise<T> => ((await db.query(sql, params)) as T[])[0];
 
   /** A stored file row, as the storage module would leave it after an upload. */
-  const insertFile = async (type = 'word', formType: string | null = null, formId: number | null = null): Promise<number> => {
+  /** A stored file uploaded by `handlerId` (default: the editor, who writes most products here). */
+  const insertFile = async (type = 'word', formType: string | null = null, formId: number | null = null, handlerId: number = editorUserId): Promise<number> => {
     seq += 1;
     const suffix = type === 'word' ? 'docx' : type === 'excel' ? 'xlsx' : 'pdf';
     const row = await one<{ id: number }>(
       `INSERT INTO sys_file (real_name, name, suffix, type, mime, size, sha256, storage_key, form_type, form_id, handler_id, handler_name)
-       VALUES ($1, $2, $3, $4, 'application/octet-stream', 1234, $5, $6, $7, $8, 1, 'admin') RETURNING id`,
-      [`模板${seq}.${suffix}`, `模板${seq}`, suffix, type, 'a'.repeat(64), `2026/01/${seq}.${suffix}`, formType, formId],
+       VALUES ($1, $2, $3, $4, 'application/octet-stream', 1234, $5, $6, $7, $8, $9, 'uploader') RETURNING id`,
+      [`模板${seq}.${suffix}`, `模板${seq}`, suffix, type, 'a'.repeat(64), `2026/01/${seq}.${suffix}`, formType, formId, handlerId],
     );
     return row.id;
   };
@@ -195,6 +196,9 @@ describe('api/productSetting and api/productColumn', () => {
       // Nothing was written, and the refused template was left alone.
       expect((await one<{ n: number }>("SELECT count(*)::int AS n FROM product_setting WHERE name IN ('缺单位', '栏目', '类型', '周期', '模板', '单位', '主编')")).n).toBe(0);
       expect(await fileForm(manuscriptFile)).toEqual({ formType: 'manuscript', formId: 1 });
+      // someone else's free upload cannot be claimed as a template by its id (admin may: storage:list)
+      const othersUpload = await insertFile('word', null, null, translatorUserId);
+      expectError(await as(editor).post('/api/productSetting', { deptId, name: '别人的模板', fileIds: othersUpload }), 400, '模板文件不存在');
       // a NUL character, which PostgreSQL refuses in text, is a 400 as well (not a 500)
       expectError(await as(admin).post('/api/productSetting', { deptId, name: 'a\u0000b' }), 400, '请求参数格式错误');
       expect((await as(admin).get('/api/productSetting/list?name=a%00b')).status).toBe(400);

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, type StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { Authenticated, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import type { Principal } from '../../common/auth/principal.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { ProductColumnsService } from './product-columns.service.js';
@@ -40,16 +41,16 @@ export class ProductSettingController {
   @Log('新增产品')
   @RequirePermissions('productSetting:add')
   @Post()
-  create(@Body() dto: ProductWriteDto) {
-    return this.products.create(dto);
+  create(@CurrentUser() me: Principal, @Body() dto: ProductWriteDto) {
+    return this.products.create(dto, me);
   }
 
   @Log('修改产品')
   @RequirePermissions('productSetting:edit')
   @Put()
   @HttpCode(204)
-  update(@Body() dto: ProductUpdateDto) {
-    return this.products.update(dto);
+  update(@CurrentUser() me: Principal, @Body() dto: ProductUpdateDto) {
+    return this.products.update(dto, me);
   }
 
   @Log('删除产品')

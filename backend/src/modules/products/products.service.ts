@@ -1,6 +1,7 @@
 import { Inject, Injectable, type StreamableFile } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, type SelectQueryBuilder } from 'typeorm';
+import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
 import { isIntId, parseIdCsv } from '../../common/http/id-list.js';
@@ -229,7 +230,7 @@ export class ProductsService {
    * Unit, editors, period and template of a write must exist. On an edit only what changes is checked:
    * a product keeps a unit, editor, period or template that has since disappeared until it is changed.
    */
-  private async assertReferences(em: EntityManager, dto: ProductWriteDto, current?: ProductSetting): Promise<void> {
+  private async assertReferences(em: EntityManager, dto: ProductWriteDto, user: Principal, current?: ProductSetting): Promise<void> {
     if (dto.deptId !== current?.deptId && !(await em.existsBy(Dept, { id: dto.deptId }))) {
       throw DomainException.badRequest(PRODUCT_MESSAGES.deptMissing, ErrorCode.Validation);
     }
@@ -241,20 +242,23 @@ export class ProductsService {
     if (dto.period && dto.period !== current?.period && !(await this.periodLabels(em)).has(dto.period)) {
       throw DomainException.badRequest(PRODUCT_MESSAGES.periodMissing, ErrorCode.Validation);
     }
-    if (dto.fileIds && dto.fileIds !== current?.templateFileId) await this.assertTemplate(em, dto.fileIds, current?.id);
+    if (dto.fileIds && dto.fileIds !== current?.templateFileId) await this.assertTemplate(em, dto.fileIds, current?.id, user);
   }
 
   /**
    * The template must be a stored word file attached to nothing else (free, or already this
    * product's). Locked until the write commits.
    */
-  private async assertTemplate(em: EntityManager, fileId: number, productId?: number): Promise<void> {
-    const rows: Array<{ type: string; formType: string | null; formId: number | null }> = await em.query(
-      'SELECT type, form_type AS "formType", form_id AS "formId" FROM sys_file WHERE id = $1 FOR UPDATE',
+  private async assertTemplate(em: EntityManager, fileId: number, productId: number | undefined, user: Principal): Promise<void> {
+    const rows: Array<{ type: string; formType: string | null; formId: number | null; handlerId: number | null }> = await em.query(
+      'SELECT type, form_type AS "formType", form_id AS "formId", handler_id AS "handlerId" FROM sys_file WHERE id = $1 FOR UPDATE',
       [fileId],
     );
     const file = rows[0];
-    const free = file && (file.formType === null || (file.formType === PRODUCT_FORM_TYPE && (file.formId === null || file.formId === productId)));
+    const ours = file && file.formType === PRODUCT_FORM_TYPE && file.formId != null && file.formId === productId;
+    // a free file must be the caller's own upload (or the caller may manage files): nobody claims another's upload by its id
+    const claimable = file && (file.handlerId === user.userId || hasAnyPermission(user, ['storage:list']));
+    const free = file && (ours || (claimable && (file.formType === null || (file.formType === PRODUCT_FORM_TYPE && file.formId === null))));
     const taken = free && (await em.query('SELECT 1 FROM product_setting WHERE template_file_id = $1 AND id <> $2 LIMIT 1', [fileId, productId ?? 0])).length > 0;
     if (!file || file.type !== 'word' || !free || taken) throw DomainException.badRequest(PRODUCT_MESSAGES.templateMissing, ErrorCode.Validation);
   }
@@ -278,11 +282,11 @@ export class ProductsService {
     if (rows.length) await em.save(rows.map((r) => em.create(ProductColumn, { productId, ...r })));
   }
 
-  async create(dto: ProductWriteDto): Promise<ProductDto> {
+  async create(dto: ProductWriteDto, user: Principal): Promise<ProductDto> {
     const id = await this.db.transaction(async (em) => {
       await this.lockWrites(em);
       await this.assertUniqueName(em, dto.name);
-      await this.assertReferences(em, dto);
+      await this.assertReferences(em, dto, user);
       const product = await em.save(
         em.create(ProductSetting, {
           name: dto.name,
@@ -310,13 +314,13 @@ export class ProductsService {
    * replaces the columns in the same transaction: listed ids updated, rows without id added, the
    * rest removed — unless manuscripts were submitted to one (409, nothing changed).
    */
-  async update(dto: ProductUpdateDto): Promise<void> {
+  async update(dto: ProductUpdateDto, user: Principal): Promise<void> {
     await this.db.transaction(async (em) => {
       await this.lockWrites(em);
       const product = isIntId(dto.id) ? await em.findOne(ProductSetting, { where: { id: dto.id }, lock: { mode: 'for_no_key_update' } }) : null;
       if (!product) throw DomainException.notFound(PRODUCT_MESSAGES.productMissing);
       await this.assertUniqueName(em, dto.name, product.id);
-      await this.assertReferences(em, dto, product);
+      await this.assertReferences(em, dto, user, product);
 
       if (dto.columnList) {
         const existing = await em.find(ProductColumn, { where: { productId: product.id }, order: { sort: 'ASC', id: 'ASC' } });
