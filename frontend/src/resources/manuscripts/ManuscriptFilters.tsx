@@ -2,7 +2,9 @@
 import { type FormEvent, useState } from 'react';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SearchIcon from '@mui/icons-material/Search';
-import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Button, MenuItem, Stack, TextField } from '@mui/material';
+import { DateRangeField } from '../shared/DateRangeInput';
+import { fromDateRange, toDateRange } from '../shared/text';
 import { EMPTY_FILTERS, type ManuscriptFilters as Filters } from './listState';
 import type { ProductChoice } from './types';
 import { useManuscriptText } from './useManuscriptText';
@@ -54,28 +56,15 @@ export function ManuscriptFilters({ value, products, onApply }: ManuscriptFilter
           </MenuItem>
         ))}
       </TextField>
-      <Stack direction="row" spacing={1} alignItems="center">
-        <TextField
-          type="date"
-          size="small"
-          label={t('filters.time')}
-          value={draft.start}
-          onChange={(e) => set('start', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': t('filters.start') } }}
-          sx={{ width: 160 }}
-        />
-        <Typography variant="body2" color="text.secondary">
-          {t('filters.to')}
-        </Typography>
-        <TextField
-          type="date"
-          size="small"
-          value={draft.end}
-          onChange={(e) => set('end', e.target.value)}
-          slotProps={{ htmlInput: { 'aria-label': t('filters.end') } }}
-          sx={{ width: 160 }}
-        />
-      </Stack>
+      {/* the Chinese calendar of the admin lists (days typed as yyyy-MM-dd work too); a complete range only */}
+      <DateRangeField
+        label={t('filters.time')}
+        value={toDateRange(draft.start, draft.end) ?? null}
+        onChange={(range) => {
+          const [start, end] = fromDateRange(range);
+          setDraft((d) => ({ ...d, start, end }));
+        }}
+      />
       <Button type="submit" size="small" variant="contained" startIcon={<SearchIcon />}>
         {t('filters.search')}
       </Button>

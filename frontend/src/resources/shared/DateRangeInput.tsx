@@ -33,6 +33,22 @@ type Edge = 'start' | 'end';
  */
 export function DateRangeInput({ source = 'createTime', label = '创建时间' }: DateRangeInputProps) {
   const { field } = useInput({ source });
+  return <DateRangeField value={field.value} onChange={field.onChange} label={label} />;
+}
+
+export interface DateRangeFieldProps {
+  /** `[yyyy-MM-dd 00:00:00, yyyy-MM-dd 23:59:59]` or null (no range). */
+  value: unknown;
+  onChange: (value: [string, string] | null) => void;
+  label?: string;
+}
+
+/**
+ * The same range field without a react-admin form (lists with their own filter state): a complete
+ * range is reported as `[start 00:00:00, end 23:59:59]`, an incomplete one as null.
+ */
+export function DateRangeField({ value: fieldValue, onChange, label = '创建时间' }: DateRangeFieldProps) {
+  const field = { value: fieldValue, onChange };
   const id = useId();
   const anchor = useRef<HTMLDivElement>(null);
   const endInput = useRef<HTMLInputElement>(null);
