@@ -1,7 +1,7 @@
 import { Document, Packer, Paragraph } from 'docx';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
-import { bearer, createTestApp, type TestApp } from './utils/test-app';
+import { bearer, createTestApp, type TestApp, requestsAs } from './utils/test-app';
 
 interface JournalBody {
   id: number;
@@ -49,12 +49,7 @@ describe('api/productJournal', () => {
   let editorUserId: number;
   let seq = 0;
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set('Authorization', bearer(token)),
-    post: (url: string, body: unknown) => t.http().post(url).set('Authorization', bearer(token)).send(body as object),
-    put: (url: string, body: unknown) => t.http().put(url).set('Authorization', bearer(token)).send(body as object),
-    del: (url: string, body?: unknown) => t.http().delete(url).set('Authorization', bearer(token)).send(body as object),
-  });
+  const as = (token: string) => requestsAs(t, token);
   const expectError = (res: Response, status: number, message: string, code?: string) => {
     expect({ status: res.status, body: res.body?.status, message: res.body?.message }).toEqual({ status, body: status, message });
     if (code) expect(res.body.code).toBe(code);

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { ProductsService } from '../src/modules/products/products.service';
-import { bearer, createTestApp, type TestApp } from './utils/test-app';
+import { bearer, createTestApp, type TestApp, requestsAs } from './utils/test-app';
 
 interface ColumnEntry {
   id: number;
@@ -50,12 +50,7 @@ describe('api/productSetting and api/productColumn', () => {
   let translatorUserId: number;
   let seq = 0;
 
-  const as = (token: string) => ({
-    get: (url: string) => t.http().get(url).set('Authorization', bearer(token)),
-    post: (url: string, body: unknown) => t.http().post(url).set('Authorization', bearer(token)).send(body as object),
-    put: (url: string, body: unknown) => t.http().put(url).set('Authorization', bearer(token)).send(body as object),
-    del: (url: string, body?: unknown) => t.http().delete(url).set('Authorization', bearer(token)).send(body as object),
-  });
+  const as = (token: string) => requestsAs(t, token);
   const expectError = (res: Response, status: number, message: string) => {
     expect({ status: res.status, message: res.body?.message }).toEqual({ status, message });
     expect(res.body.status).toBe(status);

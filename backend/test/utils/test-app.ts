@@ -100,3 +100,14 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
 
 /** `Authorization` header value. */
 export const bearer = (token: string) => `Bearer ${token}`;
+
+/** Requests as the holder of `token`: `requestsAs(t, token).post(url, body)`. */
+export function requestsAs(t: TestApp, token: string) {
+  const auth = bearer(token);
+  return {
+    get: (url: string) => t.http().get(url).set('Authorization', auth),
+    post: (url: string, body: unknown) => t.http().post(url).set('Authorization', auth).send(body as object),
+    put: (url: string, body: unknown) => t.http().put(url).set('Authorization', auth).send(body as object),
+    del: (url: string, body?: unknown) => t.http().delete(url).set('Authorization', auth).send(body as object),
+  };
+}
