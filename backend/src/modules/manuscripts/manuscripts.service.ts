@@ -5,6 +5,7 @@ import { deptWithDescendants } from '../../common/access/data-scope.js';
 import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { blankToNull } from '../../common/http/dto.js';
+import { Manuscript } from './manuscript.entity.js';
 import { DEFAULT_PAGE_SIZE, likePattern, page, type Page, parseSort } from '../../common/http/list-query.js';
 import type { StoredFile } from '../storage/file.entity.js';
 import {
@@ -226,24 +227,19 @@ export class ManuscriptsService {
   async update(dto: ManuscriptUpdateDto, user: Principal): Promise<void> {
     await this.store.one(dto.id);
     await this.store.checkAuthors(dto.authorIds);
-    const sets: string[] = [];
-    const params: unknown[] = [dto.id];
-    const set = (column: string, value: unknown) => {
-      if (value === undefined) return;
-      params.push(value);
-      sets.push(`${column} = $${params.length}`);
-    };
-    set('title', dto.title);
-    set('memo', blankToNull(dto.memo));
-    set('first_author', dto.firstAuthor);
-    set('author_ids', dto.authorIds);
-    set('abstracts', dto.abstracts);
-    set('abstract_edit', blankToNull(dto.abstractEdit));
-    set('content_type', blankToNull(dto.contentType));
-    set('domain_type', blankToNull(dto.domainType));
-    set('country', blankToNull(dto.country));
-    set('update_by', user.username);
-    await this.db.query(`UPDATE manuscript SET ${sets.join(', ')}, update_time = now() WHERE id = $1`, params);
+    // undefined = omitted (kept); the repository leaves those columns out and stamps update_time
+    await this.db.getRepository(Manuscript).update(dto.id, {
+      title: dto.title,
+      memo: blankToNull(dto.memo),
+      firstAuthor: dto.firstAuthor,
+      authorIds: dto.authorIds,
+      abstracts: dto.abstracts,
+      abstractEdit: blankToNull(dto.abstractEdit),
+      contentType: blankToNull(dto.contentType),
+      domainType: blankToNull(dto.domainType),
+      country: blankToNull(dto.country),
+      updateBy: user.username,
+    });
   }
 
   /**
