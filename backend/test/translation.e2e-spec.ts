@@ -90,6 +90,68 @@ describe('translation workflow (api/news/submitTranslate ...)', () => {
     expect(versions.body[0].createTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
 
+  it('the Chinese title travels with the translation: the department’s title in the state, the list and the detail', async () => {
+    const id = await freshItem();
+    const listed = async (token: string) => {
+      const res = await get('list', { deptId: center, size: 100, sort: 'updateDesc', isTrans: '1' }, token);
+      expect(res.status).toBe(200);
+      return (res.body.content as Array<{ id: number; titleCn: string | null }>).find((r) => r.id === id);
+    };
+    const global = '全局机器翻译标题';
+    await db.query('UPDATE news SET title_cn = $2 WHERE id = $1', [id, global]);
+
+    // A claim without a title keeps the global one; the state says the department has none of its own.
+    const claim = await submit(id, 'edit', translator);
+    expect(claim.status).toBe(200);
+    expect(claim.body.titleCn).toBeNull();
+    expect((await listed(translator))?.titleCn).toBe(global);
+
+    // Save: trimmed, stored for the work department, seen by its other members (the reviewer).
+    const saved = await submit(id, 'edit', translator, { contentTrans: '<p>译文草稿</p>', titleCn: '  美国能源部发布新政策  ' });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ transStatus: 'edit', contentTrans: '<p>译文草稿</p>', titleCn: '美国能源部发布新政策' });
+    expect((await listed(reviewer))?.titleCn).toBe('美国能源部发布新政策');
+    // A save without titleCn leaves it as it is.
+    expect((await submit(id, 'edit', translator, { contentTrans: '<p>译文草稿二</p>' })).body.titleCn).toBe('美国能源部发布新政策');
+
+    // Someone else's save carries no title either: refused as a whole, title untouched.
+    const grabbed = await submit(id, 'edit', reviewer, { contentTrans: '抢', titleCn: '被抢的标题' });
+    expect(grabbed.status).toBe(409);
+    expect((await get('translationState', { id, deptId: center })).body.titleCn).toBe('美国能源部发布新政策');
+
+    // Submit with the final title; a review ignores a title; the list and the detail show it after review.
+    const sent = await submit(id, 'examine', translator, { contentTrans: '<p>译文终稿</p>', titleCn: '美国能源部周一发布新能源政策' });
+    expect(sent.body).toMatchObject({ transStatus: 'examine', titleCn: '美国能源部周一发布新能源政策' });
+    const reviewed = await submit(id, 'done', reviewer, { version: 1, titleCn: '审核人改的标题' });
+    expect(reviewed.status).toBe(200);
+    expect(reviewed.body).toMatchObject({ transStatus: 'done', titleCn: '美国能源部周一发布新能源政策' });
+    expect((await listed(reviewer))?.titleCn).toBe('美国能源部周一发布新能源政策');
+    const info = await get('info', { id, deptId: center }, reviewer);
+    expect(info.body.titleCn).toBe('美国能源部周一发布新能源政策');
+    // Another department still sees the global title.
+    const [{ id: otherDept }] = await db.query(`SELECT id FROM sys_dept WHERE name = '编译部'`);
+    expect((await get('info', { id, deptId: Number(otherDept) }, translator)).body.titleCn).toBe(global);
+
+    // A blank title gives the global one back (like updateTitleCn).
+    await submit(id, 'edit', translator);
+    const cleared = await submit(id, 'edit', translator, { titleCn: '   ' });
+    expect(cleared.body.titleCn).toBeNull();
+    expect((await listed(translator))?.titleCn).toBe(global);
+  });
+
+  it('a Chinese title that is not a string or longer than 500 characters: 400 with a readable message', async () => {
+    const id = await freshItem();
+    const long = await submit(id, 'edit', translator, { titleCn: '标'.repeat(501) });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe('中文标题不能超过 500 个字符');
+    const notText = await submit(id, 'edit', translator, { titleCn: 42 });
+    expect(notText.status).toBe(400);
+    expect(notText.body.message).toBe('titleCn 必须是字符串');
+    // nothing was claimed by the refused calls
+    expect((await get('translationState', { id, deptId: center })).body.transStatus).toBeNull();
+    expect((await submit(id, 'edit', translator, { titleCn: '标'.repeat(500) })).status).toBe(200);
+  });
+
   it('a re-claim starts the next version from the reviewed text; history keeps both; diff compares them', async () => {
     const id = await freshItem();
     await submit(id, 'edit', translator);

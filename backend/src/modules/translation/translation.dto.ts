@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { Allow, IsDefined, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { BigRecordId } from '../../common/http/dto.js';
 import { IdFilter } from '../../common/http/list-query.js';
@@ -9,6 +9,9 @@ export type TransStatus = (typeof TRANS_STATUSES)[number];
 
 /** Longest translation text accepted (characters; a long feature article is ~30 000). */
 export const MAX_TRANSLATION_CHARS = 500_000;
+
+/** Longest Chinese title accepted (the same limit as `updateTitleCn`). */
+export const MAX_TITLE_CN_CHARS = 500;
 
 /**
  * `content` of `submitTranslate`. `status` picks the transition: `edit` claims (or saves while the
@@ -22,6 +25,17 @@ export class TranslateContentDto {
   @IsString({ message: 'contentTrans 必须是字符串' })
   @MaxLength(MAX_TRANSLATION_CHARS, { message: `译文不能超过 ${MAX_TRANSLATION_CHARS} 个字符` })
   contentTrans?: string;
+
+  @ApiPropertyOptional({
+    description:
+      '部门中文标题（去掉首尾空白，最多 500 字）：认领 / 保存（edit）和提交审核（examine）时与译文一起保存，与 updateTitleCn 写同一个值；空字符串 = 恢复为全局（机器翻译）标题；省略 = 不改；审核（done）时忽略',
+    maxLength: MAX_TITLE_CN_CHARS,
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: 'titleCn 必须是字符串' })
+  @MaxLength(MAX_TITLE_CN_CHARS, { message: `中文标题不能超过 ${MAX_TITLE_CN_CHARS} 个字符` })
+  titleCn?: string;
 
   @ApiProperty({ enum: TRANS_STATUSES })
   @IsDefined({ message: 'status 不能为空' })
@@ -108,6 +122,8 @@ export interface TranslationStateDto {
   examineId: number | null;
   examineName: string | null;
   updateTime: Date | null;
+  /** The department's Chinese title (null = none of its own: lists show the global one). */
+  titleCn: string | null;
 }
 
 export interface TranslationVersionDto {

@@ -38,7 +38,7 @@ export const TRANSLATION_LOCKED = 'NEWS_TRANSLATION_LOCKED';
 /** Columns answered for a department's translation state. */
 const STATE = `news_id AS id, dept_id AS "deptId", trans_status AS "transStatus", is_processed AS "isProcessed",
   content_trans AS "contentTrans", version, editor_id AS "editorId", editor_name AS "editorName",
-  examine_id AS "examineId", examine_name AS "examineName", update_time AS "updateTime"`;
+  examine_id AS "examineId", examine_name AS "examineName", update_time AS "updateTime", title_cn AS "titleCn"`;
 
 type Raw = Record<string, unknown>;
 
@@ -70,17 +70,22 @@ export class TranslationService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** `submitTranslate`: the transition named by `content.status`. */
+  /**
+   * `submitTranslate`: the transition named by `content.status`. A `titleCn` sent with a claim, save
+   * or submission is the department's Chinese title, written in the same statement as the text (so
+   * under the same permission and editor checks); a review ignores it.
+   */
   async submit(dto: SubmitTranslateDto, user: Principal): Promise<TranslationStateDto> {
     const deptId = await this.dept(user, dto.deptId);
     const { status, contentTrans, version } = dto.content;
+    const title = titleUpdate(dto.content.titleCn);
     if (status === 'edit') {
       this.need(user, 'news:translate');
-      return this.claimOrSave(dto.id, deptId, contentTrans, user);
+      return this.claimOrSave(dto.id, deptId, contentTrans, title, user);
     }
     if (status === 'examine') {
       this.need(user, 'news:translate');
-      return this.submitForReview(dto.id, deptId, contentTrans, user);
+      return this.submitForReview(dto.id, deptId, contentTrans, title, user);
     }
     this.need(user, 'news:judge');
     return this.review(dto.id, deptId, version, user);
@@ -101,7 +106,7 @@ export class TranslationService {
    * machine translation (markup stripped) — or, for a revision of a translated item, its current
    * text. Refused (409) only while another editor holds the item in `edit`.
    */
-  private async claimOrSave(id: number, deptId: number, content: string | undefined, user: Principal): Promise<TranslationStateDto> {
+  private async claimOrSave(id: number, deptId: number, content: string | undefined, title: TitleUpdate, user: Principal): Promise<TranslationStateDto> {
     const item = await one(this.db, 'SELECT country, content_cn AS "contentCn" FROM news WHERE id = $1', [id]);
     if (!item) throw DomainException.notFound(NOT_FOUND);
     const prefill = [countryName(item.country as string | null), item.contentCn ? htmlToText(item.contentCn as string).trim() : null].filter(Boolean).join('\n\n');
@@ -109,9 +114,10 @@ export class TranslationService {
       this.db,
       `WITH latest AS (SELECT COALESCE(max(version), 0) AS v FROM news_translation WHERE news_id = $1 AND dept_id = $2),
        up AS (
-         INSERT INTO news_dept (news_id, dept_id, update_by, trans_status, editor_id, editor_name, content_trans, version)
-         SELECT n.id, $2, $4, 'edit', $3, $4, COALESCE($5, $6), (SELECT v FROM latest) + 1 FROM news n WHERE n.id = $1
+         INSERT INTO news_dept (news_id, dept_id, update_by, trans_status, editor_id, editor_name, content_trans, version, title_cn)
+         SELECT n.id, $2, $4, 'edit', $3, $4, COALESCE($5, $6), (SELECT v FROM latest) + 1, $8 FROM news n WHERE n.id = $1
          ON CONFLICT (news_id, dept_id) DO UPDATE SET
+           title_cn = CASE WHEN $7 THEN EXCLUDED.title_cn ELSE news_dept.title_cn END,
            content_trans = CASE
              WHEN news_dept.trans_status = 'edit' THEN COALESCE($5, news_dept.content_trans, EXCLUDED.content_trans)
              ELSE COALESCE($5, NULLIF(news_dept.content_trans, ''), EXCLUDED.content_trans) END,
@@ -121,26 +127,27 @@ export class TranslationService {
          WHERE news_dept.trans_status IS DISTINCT FROM 'edit' OR news_dept.editor_id IS NULL OR news_dept.editor_id = $3
          RETURNING ${STATE})
        SELECT * FROM up`,
-      [id, deptId, user.userId, user.username, content ?? null, prefill],
+      [id, deptId, user.userId, user.username, content ?? null, prefill, title.set, title.value],
     );
     if (!row) throw this.lockedBy(await this.state(id, deptId));
     return toState(row);
   }
 
   /** Submit the draft for review: the editor of record only; the text becomes a stored version. */
-  private async submitForReview(id: number, deptId: number, content: string | undefined, user: Principal): Promise<TranslationStateDto> {
+  private async submitForReview(id: number, deptId: number, content: string | undefined, title: TitleUpdate, user: Principal): Promise<TranslationStateDto> {
     const text = content ?? null;
     const state = await this.db.transaction(async (em) => {
       const row = await one(
         em,
         `WITH up AS (
            UPDATE news_dept SET trans_status = 'examine', is_processed = 'examine', content_trans = COALESCE($4, content_trans),
+             title_cn = CASE WHEN $6 THEN $7 ELSE title_cn END,
              examine_id = NULL, examine_name = NULL, update_by = $5, update_time = now()
            WHERE news_id = $1 AND dept_id = $2 AND trans_status = 'edit' AND (editor_id IS NULL OR editor_id = $3)
              AND btrim(COALESCE($4, content_trans, '')) <> ''
            RETURNING ${STATE})
          SELECT * FROM up`,
-        [id, deptId, user.userId, text, user.username],
+        [id, deptId, user.userId, text, user.username, title.set, title.value],
       );
       if (!row) return undefined;
       await em.query(
@@ -293,7 +300,20 @@ export class TranslationService {
     const s = await this.state(id, deptId);
     if (s) return s;
     await this.assertNews(id);
-    return { id, deptId, transStatus: null, isProcessed: null, contentTrans: null, version: 0, editorId: null, editorName: null, examineId: null, examineName: null, updateTime: null };
+    return {
+      id,
+      deptId,
+      transStatus: null,
+      isProcessed: null,
+      contentTrans: null,
+      version: 0,
+      editorId: null,
+      editorName: null,
+      examineId: null,
+      examineName: null,
+      updateTime: null,
+      titleCn: null,
+    };
   }
 
   private async assertNews(id: number): Promise<void> {
@@ -305,6 +325,18 @@ export class TranslationService {
     if (!current) return DomainException.notFound(NOT_FOUND);
     return DomainException.conflict(TRANSLATION_MESSAGES.locked, TRANSLATION_LOCKED);
   }
+}
+
+/** What a transition does to the department's Chinese title: `set` false = leave it; value null = back to the global one. */
+interface TitleUpdate {
+  set: boolean;
+  value: string | null;
+}
+
+/** `content.titleCn` (already trimmed by the DTO): omitted = unchanged, blank = null. */
+export function titleUpdate(titleCn: string | undefined): TitleUpdate {
+  if (titleCn === undefined) return { set: false, value: null };
+  return { set: true, value: titleCn === '' ? null : titleCn };
 }
 
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
