@@ -17,7 +17,9 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     synchronize: false,
     migrationsRun: false,
     migrationsTransactionMode: 'each',
-    extra: { max: Number(process.env.DATABASE_POOL_SIZE || 10), application_name: 'horizon' },
+    // A connection attempt gives up after 5 s (the request answers 503 instead of hanging while the
+    // server is down); TCP keep-alive notices a server that vanished without closing the socket.
+    extra: { max: Number(process.env.DATABASE_POOL_SIZE || 10), application_name: 'horizon', connectionTimeoutMillis: 5000, keepAlive: true },
   };
 }
 

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
+import type { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
 
 const logger = new Logger('EmbeddedPostgres');
@@ -10,11 +11,22 @@ interface EmbeddedServer {
   start(): Promise<void>;
   stop(): Promise<void>;
   createDatabase(name: string): Promise<void>;
+  /** The running postmaster (set by `start()`, cleared by `stop()`). */
+  process?: ChildProcess;
 }
 
 export interface EmbeddedHandle {
   url: string;
+  /** Folder of the cluster (`postmaster.pid` lives there). */
+  databaseDir: string;
+  /** How many times the supervisor has restarted a server that died. */
+  restarts(): number;
   stop(): Promise<void>;
+}
+
+/** Waits between restart attempts of a dead server: 0.5 s, 1 s, 2 s … at most 10 s. */
+export function restartDelay(attempt: number): number {
+  return Math.min(10_000, 500 * 2 ** Math.min(attempt, 5));
 }
 
 function processAlive(pid: number): boolean {
@@ -105,8 +117,44 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
   await client.end();
   logger.log(`Embedded PostgreSQL 15 ready on 127.0.0.1:${port}`);
   let stopped = false;
+  let restarts = 0;
+
+  /**
+   * Supervisor: a postmaster that exits while the app runs (killed, crashed, OOM) is started again,
+   * with growing pauses while it refuses (a killed postmaster's backends hold the shared memory for a
+   * moment). The pool reconnects by itself once the server answers; meanwhile requests answer 503.
+   */
+  const supervise = (child: ChildProcess | undefined) => {
+    child?.once('exit', (code, signal) => {
+      if (stopped) return;
+      logger.error(`Embedded PostgreSQL exited unexpectedly (${signal ?? `code ${code}`}); restarting`);
+      void restart(0);
+    });
+  };
+  const restart = async (attempt: number): Promise<void> => {
+    if (stopped) return;
+    await new Promise((r) => setTimeout(r, restartDelay(attempt)));
+    if (stopped) return;
+    try {
+      server.process = undefined;
+      await cleanUpOrphan(databaseDir);
+      await server.start();
+      restarts += 1;
+      logger.log(`Embedded PostgreSQL restarted on 127.0.0.1:${port}`);
+      supervise(server.process);
+    } catch (e) {
+      logger.warn(`Embedded PostgreSQL did not start (attempt ${attempt + 1}): ${String(e ?? 'exited')}`);
+      server.process?.kill('SIGKILL');
+      server.process = undefined;
+      void restart(attempt + 1);
+    }
+  };
+  supervise(server.process);
+
   return {
     url,
+    databaseDir,
+    restarts: () => restarts,
     stop: async () => {
       if (stopped) return;
       stopped = true;

@@ -17,9 +17,11 @@ export enum ErrorCode {
   AccountDisabled = 'ACCOUNT_DISABLED',
   PasswordEncoding = 'PASSWORD_NOT_ENCRYPTED',
   LevelTooLow = 'ROLE_LEVEL_TOO_LOW',
+  PasswordChangeRequired = 'PASSWORD_CHANGE_REQUIRED',
   InUse = 'IN_USE',
   Duplicate = 'DUPLICATE',
   NotConfigured = 'NOT_CONFIGURED',
+  DatabaseUnavailable = 'DATABASE_UNAVAILABLE',
   Internal = 'INTERNAL_ERROR',
 }
 

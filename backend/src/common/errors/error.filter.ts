@@ -46,6 +46,27 @@ function fromDatabase(error: QueryFailedError): [number, string, ErrorCode] | un
   }
 }
 
+/** Node socket errors and PostgreSQL codes that mean "the database is not there right now". */
+const UNAVAILABLE_NET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_PG = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_TEXT = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * True when an error says the database cannot be reached (server down, restarting, connections cut):
+ * such a request answers 503 and can be retried, it is not a bug (500).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  type Failure = { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
+  for (let e = error as Failure | undefined, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = typeof e.code === 'string' ? e.code : undefined;
+    if (code && (UNAVAILABLE_NET.has(code) || UNAVAILABLE_PG.has(code) || code.startsWith('08'))) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message)) return true;
+    if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x))) return true;
+    e = (e.driverError ?? e.cause) as Failure | undefined;
+  }
+  return false;
+}
+
 /** Turns every error into `{status, message, code, timestamp}` with HTTP status = `status`. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
@@ -58,6 +79,7 @@ export class ErrorFilter implements ExceptionFilter {
     const body = this.toBody(exception, req);
     (req as Request & { errorBody?: ErrorBody }).errorBody = body;
     if (res.headersSent) return;
+    if (body.status === 503) res.setHeader('Retry-After', '5');
     res.status(body.status).json(body);
   }
 
@@ -87,6 +109,10 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof QueryFailedError) {
       const mapped = fromDatabase(exception);
       if (mapped) return { status: mapped[0], message: mapped[1], code: mapped[2], timestamp };
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(`${req?.method ?? ''} ${req?.url ?? ''}: database unavailable (${(exception as Error)?.message ?? String(exception)})`);
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, message: '数据库暂时不可用，请稍后重试', code: ErrorCode.DatabaseUnavailable, timestamp };
     }
     const e = exception as { status?: number; message?: string };
     if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) {

@@ -3,17 +3,34 @@ import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Public } from '../../common/access/permissions.decorator.js';
+import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+
+/** Longest the health check waits for the database before it says DOWN. */
+const HEALTH_TIMEOUT_MS = 3000;
 
 @ApiTags('系统：健康检查')
 @Controller('api/health')
 export class HealthController {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** 200 once the app is up and the database answers. */
+  /**
+   * 200 once the app is up and the database answers; 503 `DATABASE_UNAVAILABLE` while it does not
+   * (down, restarting, or slower than 3 s), so a load balancer takes the replica out until it recovers.
+   */
   @Public()
   @Get()
   async health(): Promise<{ status: string; database: string }> {
-    await this.db.query('SELECT 1');
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), HEALTH_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([this.db.query('SELECT 1'), timeout]);
+    } catch {
+      throw new DomainException(503, '数据库暂时不可用，请稍后重试', ErrorCode.DatabaseUnavailable);
+    } finally {
+      clearTimeout(timer);
+    }
     return { status: 'UP', database: 'UP' };
   }
 }
