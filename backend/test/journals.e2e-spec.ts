@@ -609,6 +609,105 @@ describe('api/productJournal', () => {
     });
   });
 
+  describe('ownership (who may write a product journals)', () => {
+    const NOT_OWNED = '没有权限操作该产品的期刊';
+    let docx: Buffer;
+    let dept: Record<string, number>;
+    let editorRole: number;
+    let ordinaryRole: number;
+    let outsider: string;
+    let chief: string;
+    let chiefId: number;
+    let parentMember: string;
+
+    /** A user of `deptName` holding the 编辑 role (every productJournal permission), logged in. */
+    const journalEditorIn = async (username: string, deptName: string): Promise<string> => {
+      const res = await as(admin).post('/api/users', { username, nickName: username, enabled: true, dept: { id: dept[deptName] }, roles: [{ id: ordinaryRole }, { id: editorRole }] });
+      if (res.status !== 201) throw new Error(`creating ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return t.login(username);
+    };
+    /** A product of the unit `deptName` with the chief editors `editorIds`. */
+    const productOf = async (deptName: string, editorIds: string | null = null): Promise<number> =>
+      (await one<{ id: number }>("INSERT INTO product_setting (name, dept_id, editor_ids, period, type, content_type) VALUES ($1, $2, $3, 'weekly', '1', '2') RETURNING id", [`归属${++seq}`, dept[deptName], editorIds])).id;
+    const uploadAs = (token: string, journalId: number) =>
+      t.http().post('/api/productJournal/uploadJournal').set('Authorization', bearer(token)).field('journalId', String(journalId)).attach('file', docx, '版本.docx');
+
+    /** Every journal write on `productId` as the holder of `token`: the statuses, in order. */
+    const writes = async (token: string, productId: number): Promise<Record<string, number>> => {
+      const journal = await create({ productId, year: 2030, journalNo: ++seq }, admin);
+      const doomed = await create({ productId, year: 2030, journalNo: ++seq }, admin);
+      const withFile = await create({ productId, year: 2030, journalNo: ++seq }, admin);
+      await addVersion(withFile.id);
+      const result: Record<string, number> = {};
+      result.create = (await as(token).post('/api/productJournal', { productId, year: 2031, journalNo: ++seq, planPublishTime: '2031-01-01' })).status;
+      result.edit = (await as(token).put('/api/productJournal', { id: journal.id, productId, year: 2030, journalNo: journal.journalNo, planPublishTime: '2030-05-01', memo: '改过' })).status;
+      result.upload = (await uploadAs(token, journal.id)).status;
+      result.submit = (await as(token).post('/api/productJournal/updateStatus', { journalId: withFile.id, status: 'submit' })).status;
+      result.doneByGet = (await as(token).get(`/api/productJournal/updateStatus?journalId=${withFile.id}&status=done`)).status;
+      result.delete = (await as(token).del('/api/productJournal', [doomed.id])).status;
+      return result;
+    };
+    const ALLOWED = { create: 201, edit: 204, upload: 201, submit: 200, doneByGet: 200, delete: 200 };
+    const REFUSED = { create: 403, edit: 403, upload: 403, submit: 403, doneByGet: 403, delete: 403 };
+
+    beforeAll(async () => {
+      docx = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('期刊正文')] }] }));
+      dept = Object.fromEntries(((await db.query('SELECT id, name FROM sys_dept')) as Array<{ id: number; name: string }>).map((d) => [d.name, d.id]));
+      editorRole = (await one<{ id: number }>("SELECT id FROM sys_role WHERE name = '编辑'")).id;
+      ordinaryRole = (await one<{ id: number }>("SELECT id FROM sys_role WHERE name = '普通用户'")).id;
+      outsider = await journalEditorIn('outsider', '国际新闻部');
+      chief = await journalEditorIn('chief', '技术部');
+      chiefId = (await one<{ id: number }>("SELECT id FROM sys_user WHERE username = 'chief'")).id;
+      parentMember = await journalEditorIn('publisher', '出版中心');
+    });
+
+    it('an editor of another department, holding every productJournal permission, gets 403 on each write and changes nothing', async () => {
+      const productId = await productOf('期刊编辑部');
+      const before = (await one<{ n: number }>('SELECT count(*)::int AS n FROM product_journal WHERE product_id = $1', [productId])).n;
+      const files = (await one<{ n: number }>('SELECT count(*)::int AS n FROM sys_file')).n;
+      expect(await writes(outsider, productId)).toEqual(REFUSED);
+      const res = await as(outsider).post('/api/productJournal', { productId, year: 2031, journalNo: 77, planPublishTime: '2031-01-01' });
+      expectError(res, 403, NOT_OWNED, 'PRODUCT_NOT_OWNED');
+      // the three journals the helper created, untouched: none deleted, added, edited, versioned or moved on
+      const rows = (await db.query('SELECT status, memo, (SELECT count(*)::int FROM product_journal_file f WHERE f.journal_id = j.id) AS versions FROM product_journal j WHERE product_id = $1 ORDER BY id', [productId])) as Array<{ status: string; memo: string | null; versions: number }>;
+      expect(rows.length - before).toBe(3);
+      expect(rows.map((r) => [r.status, r.memo, r.versions])).toEqual([['edit', null, 0], ['edit', null, 0], ['edit', null, 1]]);
+      // the refused upload left no file behind (the one extra is the helper's version record)
+      expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM sys_file')).n).toBe(files + 1);
+      // reads keep the permission rule
+      expect((await as(outsider).get(`/api/productJournal/list?productId=${productId}`)).body.totalElements).toBe(3);
+    });
+
+    it('one of the product chief editors may write (from any department)', async () => {
+      expect(await writes(chief, await productOf('国际新闻部', `1,${chiefId}`))).toEqual(ALLOWED);
+    });
+
+    it('a member of the product unit may write: the unit itself or a department under it, not the one above', async () => {
+      expect(await writes(editor, await productOf('期刊编辑部'))).toEqual(ALLOWED);
+      expect(await writes(editor, await productOf('出版中心'))).toEqual(ALLOWED);
+      expect(await writes(parentMember, await productOf('出版中心'))).toEqual(ALLOWED);
+      expect(await writes(parentMember, await productOf('期刊编辑部'))).toEqual(REFUSED);
+    });
+
+    it('an administrator may write any product journals', async () => {
+      expect(await writes(admin, await productOf('技术部'))).toEqual(ALLOWED);
+    });
+
+    it('moving a journal to a product the caller does not own is 403; a delete touching one is refused whole', async () => {
+      const mine = await productOf('期刊编辑部');
+      const theirs = await productOf('国际新闻部');
+      const j = await create({ productId: mine, year: 2032, journalNo: 1 });
+      expectError(await as(editor).put('/api/productJournal', { id: j.id, productId: theirs, year: 2032, journalNo: 1, planPublishTime: '2032-01-01' }), 403, NOT_OWNED);
+      expect((await one<{ productId: number }>('SELECT product_id AS "productId" FROM product_journal WHERE id = $1', [j.id])).productId).toBe(mine);
+      const other = await create({ productId: theirs, year: 2032, journalNo: 1 }, admin);
+      expectError(await as(editor).del('/api/productJournal', [j.id, other.id]), 403, NOT_OWNED);
+      expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM product_journal WHERE id = ANY($1)', [[j.id, other.id]])).n).toBe(2);
+      // unknown journals are still 404, unknown products 400 (the ownership check does not hide them)
+      expectError(await as(outsider).post('/api/productJournal/updateStatus', { journalId: 999999, status: 'submit' }), 404, '期刊不存在');
+      expectError(await as(outsider).post('/api/productJournal', { productId: 999999, year: 2032, journalNo: 1, planPublishTime: '2032-01-01' }), 400, '产品不存在');
+    });
+  });
+
   describe('access', () => {
     it('answers 401 without a session on every call', async () => {
       const calls = [

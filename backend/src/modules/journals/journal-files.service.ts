@@ -93,6 +93,7 @@ export class JournalFilesService {
       versionId = await this.db.transaction(async (em) => {
         const [journal]: Array<{ status: string }> = await em.query('SELECT status FROM product_journal WHERE id = $1 FOR UPDATE', [journalId]);
         if (!journal) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
+        await this.journals.assertCanEditJournals(user, [journalId], em);
         if (journal.status === 'done') throw DomainException.conflict(JOURNAL_MESSAGES.doneNoUpload, JOURNAL_STATUS_CONFLICT);
         const [{ next }]: Array<{ next: number }> = await em.query('SELECT COALESCE(max(version), 0) + 1 AS next FROM product_journal_file WHERE journal_id = $1', [journalId]);
         const saved = await em.save(em.create(ProductJournalFile, { journalId, fileId: file.id, version: next, title }));

@@ -104,8 +104,8 @@ export class JournalsController {
   @Log('新增期刊')
   @RequirePermissions('productJournal:add')
   @Post()
-  create(@Body() dto: JournalWriteDto) {
-    return this.journals.create(dto);
+  create(@Body() dto: JournalWriteDto, @CurrentUser() user: Principal) {
+    return this.journals.create(dto, user);
   }
 
   @Log('修改期刊')
@@ -120,7 +120,7 @@ export class JournalsController {
   @RequirePermissions('productJournal:del')
   @Delete(['', '/'])
   @ApiBody({ schema: { type: 'array', items: { type: 'integer' } } })
-  delete(@Body(ParseIdsPipe) ids: number[]) {
-    return this.journals.delete(ids);
+  delete(@Body(ParseIdsPipe) ids: number[], @CurrentUser() user: Principal) {
+    return this.journals.delete(ids, user);
   }
 }

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { ProductsModule } from '../products/products.module.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { JournalFilesService } from './journal-files.service.js';
 import { JournalsController } from './journals.controller.js';
 import { JournalsService } from './journals.service.js';
 
-@Module({ imports: [StorageModule], controllers: [JournalsController], providers: [JournalsService, JournalFilesService], exports: [JournalsService] })
+@Module({ imports: [StorageModule, ProductsModule], controllers: [JournalsController], providers: [JournalsService, JournalFilesService], exports: [JournalsService] })
 export class JournalsModule {}

@@ -14,6 +14,7 @@ import {
   type JournalUpdateDto,
   type JournalWriteDto,
 } from './journal.dto.js';
+import { ProductPolicy } from '../products/product.policy.js';
 import { FilesService } from '../storage/files.service.js';
 import { ProductJournal, type JournalStatus } from './journal.entity.js';
 import {
@@ -81,7 +82,17 @@ export class JournalsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly files: FilesService,
+    private readonly policy: ProductPolicy,
   ) {}
+
+  /**
+   * 403 `没有权限操作该产品的期刊` unless the caller may write the journals of every product these
+   * journals belong to (ProductPolicy). Unknown journals are left to the caller's own 404.
+   */
+  async assertCanEditJournals(user: Principal, journalIds: readonly number[], em: DataSource | EntityManager = this.db): Promise<void> {
+    const rows: Array<{ productId: number }> = await em.query('SELECT DISTINCT product_id AS "productId" FROM product_journal WHERE id = ANY($1::int[])', [journalIds]);
+    await this.policy.assertCanEditProducts(user, rows.map((r) => r.productId), em);
+  }
 
   /** One journal, or 404 `期刊不存在`. */
   async findOne(id: number, em: DataSource | EntityManager = this.db): Promise<JournalDto> {
@@ -177,10 +188,11 @@ export class JournalsService {
    * their default total numbers one after the other (no two get the same), and the product cannot be
    * deleted in between.
    */
-  async create(dto: JournalWriteDto): Promise<JournalDto> {
+  async create(dto: JournalWriteDto, user: Principal): Promise<JournalDto> {
     const id = await this.db.transaction(async (em) => {
       const locked: Raw[] = await em.query('SELECT 1 FROM product_setting WHERE id = $1 FOR NO KEY UPDATE', [dto.productId]);
       if (!locked.length) throw DomainException.badRequest(JOURNAL_MESSAGES.productNotFound);
+      await this.policy.assertCanEditProducts(user, [dto.productId], em);
       let totalNo = dto.totalNo;
       if (totalNo === undefined) {
         const [r]: Array<{ total: number | null }> = await em.query('SELECT max(total_no) AS total FROM product_journal WHERE product_id = $1', [dto.productId]);
@@ -216,7 +228,10 @@ export class JournalsService {
     await this.db.transaction(async (em) => {
       const [current]: Raw[] = await em.query('SELECT product_id AS "productId", total_no AS "totalNo" FROM product_journal WHERE id = $1 FOR UPDATE', [dto.id]);
       if (!current) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
+      await this.policy.assertCanEditProducts(user, [Number(current.productId)], em);
       await this.assertProduct(dto.productId, false, em);
+      // moving the journal to another product: the caller must own that one too
+      if (Number(current.productId) !== dto.productId) await this.policy.assertCanEditProducts(user, [dto.productId], em);
       if (Number(current.productId) !== dto.productId) {
         const used: Raw[] = await em.query('SELECT 1 FROM manuscript WHERE journal_id = $1 LIMIT 1', [dto.id]);
         if (used.length) throw DomainException.conflict(JOURNAL_MESSAGES.productHasManuscripts, JOURNAL_STATUS_CONFLICT);
@@ -239,12 +254,19 @@ export class JournalsService {
     });
   }
 
-  /** `DELETE [ids]`: all or nothing; a done journal is refused (409); none found → 404. Versions go by cascade. */
-  /** Deletes journals (not done ones); their version files go with them once nothing else refers to them. */
-  async delete(ids: number[]): Promise<void> {
+  /**
+   * `DELETE [ids]`: all or nothing; a done journal is refused (409), so is a journal of a product the
+   * caller does not own (403); none found → 404. Versions go by cascade; their files go with them once
+   * nothing else refers to them.
+   */
+  async delete(ids: number[], user: Principal): Promise<void> {
     const fileIds = await this.db.transaction(async (em) => {
-      const rows: Array<{ id: number; status: JournalStatus }> = await em.query('SELECT id, status FROM product_journal WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [ids]);
+      const rows: Array<{ id: number; status: JournalStatus; productId: number }> = await em.query(
+        'SELECT id, status, product_id AS "productId" FROM product_journal WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
+        [ids],
+      );
       if (!rows.length) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
+      await this.policy.assertCanEditProducts(user, rows.map((r) => r.productId), em);
       if (rows.some((r) => r.status === 'done')) throw DomainException.conflict(JOURNAL_MESSAGES.doneNotDeletable, JOURNAL_STATUS_CONFLICT);
       const journalIds = rows.map((r) => r.id);
       const versions: Array<{ fileId: number }> = await em.query('SELECT file_id AS "fileId" FROM product_journal_file WHERE journal_id = ANY($1::int[])', [journalIds]);
@@ -261,6 +283,7 @@ export class JournalsService {
    * transition allowed after all (the journal moved in between) tries again.
    */
   async updateStatus(journalId: number, target: JournalStatus, user: Principal): Promise<JournalDto> {
+    await this.assertCanEditJournals(user, [journalId]);
     for (let attempt = 0; ; attempt++) {
       const rows: Raw[] = await this.db.query(
         `WITH up AS (

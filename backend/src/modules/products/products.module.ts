@@ -1,8 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ProductColumnsService } from './product-columns.service.js';
+import { ProductPolicy } from './product.policy.js';
 import { ProductColumnController, ProductSettingController } from './products.controller.js';
 import { ProductsService } from './products.service.js';
 
-/** Products and their columns (`api/productSetting`, `api/productColumn`); ProductsService serves journals and manuscripts. */
-@Module({ controllers: [ProductSettingController, ProductColumnController], providers: [ProductsService, ProductColumnsService], exports: [ProductsService] })
+/**
+ * Products and their columns (`api/productSetting`, `api/productColumn`); ProductsService serves journals and
+ * manuscripts, ProductPolicy says who may write a product's journals.
+ */
+@Module({ controllers: [ProductSettingController, ProductColumnController], providers: [ProductsService, ProductColumnsService, ProductPolicy], exports: [ProductsService, ProductPolicy] })
 export class ProductsModule {}
