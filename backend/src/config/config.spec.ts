@@ -22,3 +22,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ CAPTCHA_ENABLED: 'false' }).captchaEnabled).toBe(false);
   });
 });
+
+describe('loadConfig: transport (issue 12)', () => {
+  it('trusts only a proxy on the loopback by default, none with false, and a list of addresses/CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 192.168.0.0/16 ,fd00::/8, LinkLocal' }).trustProxy).toEqual(['10.0.0.5', '192.168.0.0/16', 'fd00::/8', 'linklocal']);
+  });
+
+  it('refuses a TRUST_PROXY that is not an address, a CIDR or a named range (true included)', () => {
+    for (const bad of ['true', '10.0.0.0/33', 'proxy.example.org', '10.0.0.1/8/1', '*']) expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads CORS_ORIGINS as origins (none by default) and refuses paths or wildcards', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://portal.example.org, http://127.0.0.1:8013/' }).corsOrigins).toEqual(['https://portal.example.org', 'http://127.0.0.1:8013']);
+    for (const bad of ['*', 'https://a.example.org/app', 'portal.example.org', 'ftp://a.example.org']) expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS/);
+  });
+
+  it('throttles logins to 30 and captchas to 60 per address per minute by default; 0 turns a throttle off', () => {
+    expect(loadConfig({})).toMatchObject({ loginRateLimit: 30, captchaRateLimit: 60 });
+    expect(loadConfig({ LOGIN_RATE_LIMIT: '0', CAPTCHA_RATE_LIMIT: '5' })).toMatchObject({ loginRateLimit: 0, captchaRateLimit: 5 });
+    expect(() => loadConfig({ LOGIN_RATE_LIMIT: '-1' })).toThrow(/LOGIN_RATE_LIMIT/);
+  });
+});

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** Validated runtime configuration. Every variable is documented in `.env.example`. */
@@ -18,6 +19,17 @@ export interface AppConfig {
   rememberTtlMs: number;
   loginMaxFailures: number;
   loginLockMs: number;
+  /** `LOGIN_RATE_LIMIT`: requests per client address per minute to `auth/login` and `auth/keyLogin` together (0 = off). */
+  loginRateLimit: number;
+  /** `CAPTCHA_RATE_LIMIT`: requests per client address per minute to `auth/code` (0 = off). */
+  captchaRateLimit: number;
+  /**
+   * `TRUST_PROXY`: the proxies whose `X-Forwarded-For` / `X-Forwarded-Proto` are believed: addresses,
+   * CIDRs or `loopback` / `linklocal` / `uniquelocal` (default `loopback`); `false` = none.
+   */
+  trustProxy: string[] | false;
+  /** `CORS_ORIGINS`: origins (scheme://host[:port]) whose browsers may call the API cross-origin (default none). */
+  corsOrigins: string[];
   casServerUrl?: string;
   staticDir: string;
   timeZone: string;
@@ -166,6 +178,47 @@ function httpUrl(name: string, value: string | undefined, errors: string[]): str
   return undefined;
 }
 
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `TRUST_PROXY`: a comma list of proxy addresses, CIDRs (`10.0.0.5`, `10.0.0.0/8`, `fd00::/8`) or the
+ * named ranges `loopback`, `linklocal`, `uniquelocal`; `false` (or `none`) trusts no proxy. Default:
+ * `loopback` (a proxy on the same machine). `true` (trust anyone) is refused: anybody could then
+ * choose the address the login throttle, the logs and the online list see.
+ */
+function trustedProxies(value: string | undefined, errors: string[]): string[] | false {
+  const raw = value?.trim();
+  if (!raw) return ['loopback'];
+  if (/^(false|none|0|off)$/i.test(raw)) return false;
+  const entries = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const version = isIP(address);
+    const maxBits = version === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (NAMED_PROXY_RANGES.has(entry.toLowerCase()) || (version && validBits && extra === undefined)) continue;
+    errors.push(`TRUST_PROXY must be false or a comma list of addresses, CIDRs, loopback, linklocal, uniquelocal; got "${entry}"`);
+  }
+  return entries.map((e) => (NAMED_PROXY_RANGES.has(e.toLowerCase()) ? e.toLowerCase() : e));
+}
+
+/** `CORS_ORIGINS`: a comma list of origins (`https://portal.example.org`, no path); empty = no cross-origin access. */
+function originList(value: string | undefined, errors: string[]): string[] {
+  const origins: string[] = [];
+  for (const entry of (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    let origin: string | undefined;
+    try {
+      const url = new URL(entry);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash) origin = url.origin;
+    } catch {
+      // reported below
+    }
+    if (origin && entry.replace(/\/$/, '').toLowerCase() === origin.toLowerCase()) origins.push(origin);
+    else errors.push(`CORS_ORIGINS must be a comma list of origins like https://portal.example.org, got "${entry}"`);
+  }
+  return origins;
+}
+
 function externalUrls(env: NodeJS.ProcessEnv, errors: string[]): PlatformConfig['externalUrls'] {
   const urls: PlatformConfig['externalUrls'] = {};
   for (const target of EXTERNAL_TARGETS) {
@@ -188,6 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const mt = mtConfig(env, errors);
   const storage = storageConfig(env, errors);
   const weeklyProductId = env.WEEKLY_PRODUCT_ID?.trim() ? int('WEEKLY_PRODUCT_ID', env.WEEKLY_PRODUCT_ID, 0, 1) : undefined;
+  const trustProxy = trustedProxies(env.TRUST_PROXY, errors);
+  const corsOrigins = originList(env.CORS_ORIGINS, errors);
   if (production && !env.JWT_SECRET) errors.push('JWT_SECRET is required in production');
   if (production && env.JWT_SECRET && env.JWT_SECRET.length < 32) errors.push('JWT_SECRET must be at least 32 characters');
   if (errors.length) throw new Error(`Configuration error:\n- ${errors.join('\n- ')}`);
@@ -208,6 +263,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rememberTtlMs: int('SESSION_REMEMBER_TTL_MINUTES', env.SESSION_REMEMBER_TTL_MINUTES, 1440, 1) * 60_000,
     loginMaxFailures: int('LOGIN_MAX_FAILURES', env.LOGIN_MAX_FAILURES, 5, 1),
     loginLockMs: int('LOGIN_LOCK_MINUTES', env.LOGIN_LOCK_MINUTES, 15, 1) * 60_000,
+    loginRateLimit: int('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 30, 0),
+    captchaRateLimit: int('CAPTCHA_RATE_LIMIT', env.CAPTCHA_RATE_LIMIT, 60, 0),
+    trustProxy,
+    corsOrigins,
     casServerUrl: env.CAS_SERVER_URL || undefined,
     staticDir: resolve(env.STATIC_DIR || resolve(__dirname, '../../../frontend/dist')),
     timeZone: env.TZ || 'Asia/Shanghai',
