@@ -1,15 +1,17 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import http, { type ClientRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../src/config/config';
 import { DownloadTokenService } from '../src/modules/storage/download-token.service';
 import { FilesService } from '../src/modules/storage/files.service';
 import { StoredFile } from '../src/modules/storage/file.entity';
+import { StorageSweepService } from '../src/modules/storage/storage-sweep.service';
 import { makeDoc, makeDocx, makeXlsx } from './fixtures/word-files';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
@@ -532,6 +534,86 @@ describe('api/localStorage (file storage)', () => {
       await files.discard(saved);
       expect(await record(saved.id)).toBeNull();
       expect(existsSync(join(root, saved.storageKey))).toBe(false);
+    });
+  });
+
+  describe('sweep of what interrupted uploads leave (STORAGE_SWEEP_HOURS)', () => {
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const uuid = () => randomUUID();
+    /** A `.part` file as `put` writes it, last written `ageMs` ago. */
+    const partFile = async (ageMs: number): Promise<string> => {
+      const path = join(root, '2020', '01', `${uuid()}.docx.${uuid()}.part`);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, 'half an upload');
+      const when = new Date(Date.now() - ageMs);
+      await utimes(path, when, when);
+      return path;
+    };
+    /** A file record with its bytes, as `receive`/`saveBuffer` leave it, created `ageMs` ago. */
+    const stored = async (formType: string | null, ageMs: number, formId: number | null = null): Promise<StoredFile> => {
+      const file = await t.app.get(FilesService).saveBuffer(await makeDocx('上传到一半'), '期刊.docx', null, { formType, formId });
+      await db.query(`UPDATE sys_file SET create_time = now() - ($2::bigint * interval '1 millisecond') WHERE id = $1`, [file.id, ageMs]);
+      return file;
+    };
+    const gone = async (f: StoredFile) => (await record(f.id)) === null && !existsSync(join(root, f.storageKey));
+    const kept = async (f: StoredFile) => (await record(f.id)) !== null && existsSync(join(root, f.storageKey));
+
+    it('is off under NODE_ENV=test unless STORAGE_SWEEP_HOURS is set; 24 hours by default elsewhere', () => {
+      expect(t.config.storage.sweepHours).toBe(0);
+      expect(loadConfig({ NODE_ENV: 'development' }).storage.sweepHours).toBe(24);
+      expect(loadConfig({ NODE_ENV: 'test', STORAGE_SWEEP_HOURS: '6' }).storage.sweepHours).toBe(6);
+      expect(() => loadConfig({ STORAGE_SWEEP_HOURS: '-1' })).toThrow('STORAGE_SWEEP_HOURS');
+    });
+
+    it('removes pending records and .part files older than the threshold; keeps fresh, attached, referenced and free files', async () => {
+      const sweeper = t.app.get(StorageSweepService);
+      const oldPart = await partFile(2 * DAY_MS);
+      const freshPart = await partFile(60 * 1000);
+      const oldJournalUpload = await stored('journal', 2 * DAY_MS);
+      const oldManuscriptUpload = await stored('manuscript', 2 * DAY_MS);
+      const freshUpload = await stored('journal', 60 * 1000);
+      const attached = await stored('journal', 2 * DAY_MS, 4242);
+      const referenced = await stored('manuscript', 2 * DAY_MS);
+      const [{ id: product }] = await db.query(`INSERT INTO product_setting (name, dept_id) VALUES ('清理测试产品', 1) RETURNING id`);
+      const [{ id: journal }] = await db.query(`INSERT INTO product_journal (product_id, year, journal_no, total_no) VALUES ($1, 2026, 1, 1) RETURNING id`, [product]);
+      await db.query(`INSERT INTO product_journal_file (journal_id, file_id, version) VALUES ($1, $2, 1)`, [journal, referenced.id]);
+      const freeUpload = await stored(null, 30 * DAY_MS);
+      const report = await stored('report', 30 * DAY_MS);
+      // a stored file whose own suffix is .part is a file, not a leftover
+      const partNamed = (await as(admin).upload('/api/localStorage', Buffer.from('x'), 'notes.part')).body as FileBody;
+      const partNamedKey = (await record(partNamed.id))!.storageKey;
+      const longAgo = new Date(Date.now() - 30 * DAY_MS);
+      await utimes(join(root, partNamedKey), longAgo, longAgo);
+
+      expect(await sweeper.sweep(DAY_MS)).toEqual({ records: 2, incomplete: 1 });
+      expect(existsSync(oldPart)).toBe(false);
+      expect(await gone(oldJournalUpload)).toBe(true);
+      expect(await gone(oldManuscriptUpload)).toBe(true);
+      expect(existsSync(freshPart)).toBe(true);
+      for (const f of [freshUpload, attached, referenced, freeUpload, report]) expect([f.id, await kept(f)]).toEqual([f.id, true]);
+      expect(existsSync(join(root, partNamedKey))).toBe(true);
+      // nothing more to do; a smaller age takes the fresh ones too
+      expect(await sweeper.sweep(DAY_MS)).toEqual({ records: 0, incomplete: 0 });
+      expect(await sweeper.sweep(0)).toEqual({ records: 1, incomplete: 1 });
+      expect(await gone(freshUpload)).toBe(true);
+      expect(existsSync(freshPart)).toBe(false);
+    });
+
+    it('one sweeper at a time: a sweep while another holds the lock answers null and removes nothing', async () => {
+      const sweeper = t.app.get(StorageSweepService);
+      const orphan = await stored('journal', 2 * DAY_MS);
+      const runner = db.createQueryRunner();
+      await runner.connect();
+      try {
+        await runner.query('SELECT pg_advisory_lock(724113002)');
+        expect(await sweeper.sweep(DAY_MS)).toBeNull();
+        expect(await kept(orphan)).toBe(true);
+      } finally {
+        await runner.query('SELECT pg_advisory_unlock(724113002)');
+        await runner.release();
+      }
+      expect(await sweeper.sweep(DAY_MS)).toEqual({ records: 1, incomplete: 0 });
+      expect(await gone(orphan)).toBe(true);
     });
   });
 });

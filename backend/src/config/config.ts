@@ -61,9 +61,15 @@ export interface StorageConfig {
   maxBytes: number;
   /** `DOWNLOAD_TOKEN_TTL_SECONDS`: life of a signed download link (default 60). */
   downloadTokenTtlMs: number;
+  /**
+   * `STORAGE_SWEEP_HOURS`: the hourly sweep removes what interrupted uploads left (pending file
+   * records, `.part` files, incomplete S3 uploads) once older than this (default 24; 0 = no sweep;
+   * off by default under NODE_ENV=test).
+   */
+  sweepHours: number;
 }
 
-function storageConfig(env: NodeJS.ProcessEnv, errors: string[]): StorageConfig {
+function storageConfig(env: NodeJS.ProcessEnv, errors: string[], nodeEnv: string): StorageConfig {
   const endpoint = httpUrl('S3_ENDPOINT', env.S3_ENDPOINT, errors);
   const driverName = (env.STORAGE_DRIVER?.trim() || (endpoint ? 's3' : 'local')).toLowerCase();
   if (driverName !== 'local' && driverName !== 's3') errors.push(`STORAGE_DRIVER must be local or s3, got "${driverName}"`);
@@ -83,6 +89,7 @@ function storageConfig(env: NodeJS.ProcessEnv, errors: string[]): StorageConfig 
     s3,
     maxBytes: int('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 100, 1) * 1024 * 1024,
     downloadTokenTtlMs: int('DOWNLOAD_TOKEN_TTL_SECONDS', env.DOWNLOAD_TOKEN_TTL_SECONDS, 60, 5) * 1000,
+    sweepHours: int('STORAGE_SWEEP_HOURS', env.STORAGE_SWEEP_HOURS, nodeEnv === 'test' ? 0 : 24, 0),
   };
 }
 
@@ -239,7 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     externalUrls: externalUrls(env, errors),
   };
   const mt = mtConfig(env, errors);
-  const storage = storageConfig(env, errors);
+  const storage = storageConfig(env, errors, nodeEnv);
   const weeklyProductId = env.WEEKLY_PRODUCT_ID?.trim() ? int('WEEKLY_PRODUCT_ID', env.WEEKLY_PRODUCT_ID, 0, 1) : undefined;
   const trustProxy = trustedProxies(env.TRUST_PROXY, errors);
   const corsOrigins = originList(env.CORS_ORIGINS, errors);

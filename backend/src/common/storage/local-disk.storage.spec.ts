@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -75,5 +75,50 @@ describe('LocalDiskStorage', () => {
     setTimeout(() => failing.destroy(new Error('too large')), 20);
     await expect(put).rejects.toThrow('too large');
     expect(listFiles(root)).toEqual([]);
+  });
+
+  it('lists the .part files of unfinished writes last written before a time (not finished objects, not links) and removes them', async () => {
+    const DAY = 24 * 3600 * 1000;
+    const old = new Date(Date.now() - 2 * DAY);
+    const part = (rel: string, when: Date) => {
+      const path = join(root, rel);
+      mkdirSync(join(path, '..'), { recursive: true });
+      writeFileSync(path, 'half');
+      utimesSync(path, when, when);
+      return rel;
+    };
+    const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const stale = part(`2020/01/a.docx.${uuid}.part`, old);
+    const noSuffix = part(`2021/12/b.${uuid}.part`, old);
+    part(`2020/01/c.docx.${uuid.replace('0f', '1f')}.part`, new Date());
+    part('2020/01/d.part', old); // an object whose own suffix is part
+    part('2020/01/e.docx.not-a-uuid.part', old);
+    await storage.put('2020/01/done.docx', Readable.from([Buffer.from('x')]));
+    utimesSync(join(root, '2020/01/done.docx'), old, old);
+    const outside = join(base, 'outside');
+    mkdirSync(outside);
+    writeFileSync(join(outside, `x.docx.${uuid}.part`), 'not ours');
+    utimesSync(join(outside, `x.docx.${uuid}.part`), old, old);
+    symlinkSync(outside, join(root, 'link'));
+
+    const found = await storage.listIncomplete(new Date(Date.now() - DAY), 100);
+    expect(found.map((w) => [w.key, w.ref]).sort()).toEqual([
+      ['2020/01/a.docx', stale],
+      ['2021/12/b', noSuffix],
+    ]);
+    expect(found.every((w) => w.time.getTime() === old.getTime())).toBe(true);
+    expect(await storage.listIncomplete(new Date(Date.now() - DAY), 1)).toHaveLength(1);
+    for (const w of found) await storage.removeIncomplete(w);
+    await storage.removeIncomplete(found[0]); // gone already: fine
+    expect(await storage.listIncomplete(new Date(Date.now() - DAY), 100)).toEqual([]);
+    expect(existsSync(join(root, '2020/01/done.docx'))).toBe(true);
+    expect(existsSync(join(root, '2020/01/d.part'))).toBe(true);
+    expect(existsSync(join(outside, `x.docx.${uuid}.part`))).toBe(true);
+    await expect(storage.removeIncomplete({ key: 'x', ref: '../outside/x.docx.0f8fad5b-d9cb-469f-a165-70867728950e.part', time: old })).rejects.toBeInstanceOf(InvalidStorageKey);
+    await expect(storage.removeIncomplete({ key: 'x', ref: '2020/01/d.part', time: old })).rejects.toBeInstanceOf(InvalidStorageKey);
+  });
+
+  it('an empty or missing root has no unfinished writes', async () => {
+    expect(await storage.listIncomplete(new Date(), 10)).toEqual([]);
   });
 });

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, realpath, rename, rm } from 'node:fs/promises';
+import { access, mkdir, opendir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
-import { dirname, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertStorageKey, InvalidStorageKey, StorageObjectNotFound, type StoragePort } from './storage.port.js';
+import { assertStorageKey, type IncompleteWrite, InvalidStorageKey, StorageObjectNotFound, type StoragePort } from './storage.port.js';
 
 const isNotFound = (e: unknown) => (e as NodeJS.ErrnoException)?.code === 'ENOENT';
+
+/** A write in progress: `<key>.<uuid>.part` beside the target (see `put`). */
+const PART_FILE = /^(.+)\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.part$/;
 
 /**
  * Files under one root folder (`DATA_DIR/files`). A key is resolved against the root and refused
@@ -80,6 +83,46 @@ export class LocalDiskStorage implements StoragePort {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /** `.part` files last written before `before` (a walk of the root; symbolic links are not followed). */
+  async listIncomplete(before: Date, limit: number): Promise<IncompleteWrite[]> {
+    const found: IncompleteWrite[] = [];
+    const walk = async (folder: string): Promise<void> => {
+      let dir;
+      try {
+        dir = await opendir(folder);
+      } catch (e) {
+        if (isNotFound(e)) return;
+        throw e;
+      }
+      for await (const entry of dir) {
+        if (found.length >= limit) break;
+        const path = join(folder, entry.name);
+        if (entry.isDirectory()) {
+          await walk(path);
+          continue;
+        }
+        if (!entry.isFile() || !entry.name.endsWith('.part')) continue;
+        const ref = relative(this.root, path).split(sep).join('/');
+        const match = PART_FILE.exec(ref);
+        if (!match) continue;
+        try {
+          const { mtime } = await stat(path);
+          if (mtime < before) found.push({ key: match[1], ref, time: mtime });
+        } catch (e) {
+          if (!isNotFound(e)) throw e; // finished (renamed) or removed meanwhile
+        }
+      }
+    };
+    await walk(this.root);
+    return found;
+  }
+
+  async removeIncomplete(write: IncompleteWrite): Promise<void> {
+    const match = PART_FILE.exec(write.ref);
+    if (!match) throw new InvalidStorageKey(write.ref);
+    await rm(`${this.pathOf(match[1])}.${match[2]}.part`, { force: true });
   }
 
   async exists(key: string): Promise<boolean> {

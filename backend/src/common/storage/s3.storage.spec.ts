@@ -37,6 +37,10 @@ const errorXml = (code: string) => xml(`<Error><Code>${code}</Code><Message>${co
 class FakeS3 {
   buckets = new Map<string, Map<string, Buffer>>();
   uploads = new Map<string, Buffer[]>();
+  /** Key and start of each multipart upload (the listing of incomplete ones). */
+  started = new Map<string, { key: string; initiated: Date }>();
+  /** Answer the listing of multipart uploads with 501 NotImplemented (as some emulators do). */
+  listingNotImplemented = false;
   aborted: string[] = [];
   calls: string[] = [];
   private nextUpload = 1;
@@ -56,10 +60,16 @@ class FakeS3 {
       }
     }
     if (!objects) return { statusCode: 404, headers: {}, body: errorXml('NoSuchBucket') };
+    if (req.method === 'GET' && !key && 'uploads' in q) {
+      if (this.listingNotImplemented) return { statusCode: 501, headers: {}, body: errorXml('NotImplemented') };
+      const entries = [...this.started].map(([id, u]) => `<Upload><Key>${u.key}</Key><UploadId>${id}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated></Upload>`);
+      return { statusCode: 200, headers: {}, body: xml(`<ListMultipartUploadsResult><Bucket>${bucket}</Bucket><IsTruncated>false</IsTruncated>${entries.join('')}</ListMultipartUploadsResult>`) };
+    }
     const data = await bodyBytes(req.body);
     if (req.method === 'POST' && 'uploads' in q) {
       const id = `u${this.nextUpload++}`;
       this.uploads.set(id, []);
+      this.started.set(id, { key, initiated: new Date() });
       return { statusCode: 200, headers: {}, body: xml(`<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`) };
     }
     if (req.method === 'PUT' && 'uploadId' in q) {
@@ -69,11 +79,13 @@ class FakeS3 {
     if (req.method === 'POST' && 'uploadId' in q) {
       objects.set(key, Buffer.concat(this.uploads.get(String(q.uploadId))!));
       this.uploads.delete(String(q.uploadId));
+      this.started.delete(String(q.uploadId));
       return { statusCode: 200, headers: {}, body: xml(`<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${key}</Key><ETag>"x"</ETag></CompleteMultipartUploadResult>`) };
     }
     if (req.method === 'DELETE' && 'uploadId' in q) {
       this.aborted.push(String(q.uploadId));
       this.uploads.delete(String(q.uploadId));
+      this.started.delete(String(q.uploadId));
       return { statusCode: 204, headers: {} };
     }
     if (req.method === 'PUT') {
@@ -147,6 +159,34 @@ describe('S3Storage (stubbed HTTP)', () => {
     expect(fake.aborted).toHaveLength(1);
     expect(fake.uploads.size).toBe(0);
     expect(fake.buckets.get('horizon-files')!.size).toBe(0);
+  });
+
+  it('lists the multipart uploads a killed process left (started before a time) and aborts them', async () => {
+    const storage = storageWith(fake);
+    await storage.put('2026/11/done.docx', Readable.from([Buffer.from('x')]));
+    const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    for (const [id, key, initiated] of [['k1', '2026/10/a.docx', old], ['k2', '2026/10/b.docx', old], ['k3', '2026/11/c.docx', new Date()]] as const) {
+      fake.uploads.set(id, [Buffer.from('part')]);
+      fake.started.set(id, { key, initiated });
+    }
+    const before = new Date(Date.now() - 24 * 3600 * 1000);
+    const found = await storage.listIncomplete(before, 100);
+    expect(found).toEqual([
+      { key: '2026/10/a.docx', ref: 'k1', time: old },
+      { key: '2026/10/b.docx', ref: 'k2', time: old },
+    ]);
+    expect(await storage.listIncomplete(before, 1)).toHaveLength(1);
+    for (const w of found) await storage.removeIncomplete(w);
+    expect(fake.aborted).toEqual(['k1', 'k2']);
+    expect([...fake.started.keys()]).toEqual(['k3']);
+    expect(await storage.exists('2026/11/done.docx')).toBe(true);
+    await expect(storage.removeIncomplete({ key: '../x', ref: 'k3', time: old })).rejects.toBeInstanceOf(InvalidStorageKey);
+  });
+
+  it('a store without the listing (501 NotImplemented) has no unfinished writes to offer', async () => {
+    const storage = storageWith(fake);
+    fake.listingNotImplemented = true;
+    expect(await storage.listIncomplete(new Date(), 10)).toEqual([]);
   });
 
   it('refuses bad keys before calling the store', async () => {

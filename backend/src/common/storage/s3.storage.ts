@@ -1,16 +1,18 @@
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
   CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { assertStorageKey, StorageObjectNotFound, type StoragePort } from './storage.port.js';
+import { assertStorageKey, type IncompleteWrite, StorageObjectNotFound, type StoragePort } from './storage.port.js';
 
 export interface S3Settings {
   endpoint: string;
@@ -135,6 +137,44 @@ export class S3Storage implements StoragePort {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (e) {
       if (!isMissing(e)) throw e;
+    }
+  }
+
+  /**
+   * Incomplete multipart uploads started before `before` (what a process killed in the middle of a
+   * large `put` leaves: stored parts that no object shows). A store that does not implement the
+   * listing (some S3 emulators) has none to offer: [] — set a lifecycle rule there instead.
+   */
+  async listIncomplete(before: Date, limit: number): Promise<IncompleteWrite[]> {
+    await this.ensureBucket();
+    const found: IncompleteWrite[] = [];
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    for (;;) {
+      let page;
+      try {
+        page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker, MaxUploads: 1000 }));
+      } catch (e) {
+        if ((e as S3Error)?.name === 'NotImplemented' || (e as S3Error)?.Code === 'NotImplemented' || statusOf(e) === 501) return found;
+        throw e;
+      }
+      for (const u of page.Uploads ?? []) {
+        if (!u.Key || !u.UploadId || !u.Initiated || u.Initiated >= before) continue;
+        found.push({ key: u.Key, ref: u.UploadId, time: u.Initiated });
+        if (found.length >= limit) return found;
+      }
+      if (!page.IsTruncated || (!page.NextKeyMarker && !page.NextUploadIdMarker)) return found;
+      keyMarker = page.NextKeyMarker;
+      uploadIdMarker = page.NextUploadIdMarker;
+    }
+  }
+
+  async removeIncomplete(write: IncompleteWrite): Promise<void> {
+    assertStorageKey(write.key);
+    try {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: write.key, UploadId: write.ref }));
+    } catch (e) {
+      if (!isMissing(e) && (e as S3Error)?.name !== 'NoSuchUpload') throw e;
     }
   }
 

@@ -19,6 +19,24 @@ export interface StoragePort {
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Leftovers of writes that never finished (a process killed in the middle of `put`) started before
+   * `before`, at most `limit` of them: the local adapter's `.part` files, an S3 store's incomplete
+   * multipart uploads. A write in progress is never listed unless it has been silent since `before`.
+   */
+  listIncomplete(before: Date, limit: number): Promise<IncompleteWrite[]>;
+  /** Removes one leftover listed by `listIncomplete` (gone already: not an error). */
+  removeIncomplete(write: IncompleteWrite): Promise<void>;
+}
+
+/** An unfinished write left in the store (see {@link StoragePort.listIncomplete}). */
+export interface IncompleteWrite {
+  /** The key the write was meant to store. */
+  key: string;
+  /** The adapter's handle: the `.part` file's path under the root, or the S3 upload id. */
+  ref: string;
+  /** When it was last written to (local) or started (S3). */
+  time: Date;
 }
 
 /** Nest injection token of the configured {@link StoragePort}. */

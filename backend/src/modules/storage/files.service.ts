@@ -49,6 +49,13 @@ const IN_USE_SQL = `
      OR EXISTS (SELECT 1 FROM manuscript_file WHERE file_id = f.id)`;
 
 /**
+ * `form_type` of uploads received for a record (`formId` null) and attached to it in a second step
+ * (journal versions, manuscripts): a process killed in between leaves the record pending. Free
+ * uploads (null), product templates and generated reports are never pending.
+ */
+export const PENDING_FORM_TYPES = ['journal', 'manuscript'] as const;
+
+/**
  * `type` of a stored file: `word` only when the content was checked to be Word (the product template
  * and manuscript rules rely on it), so a text file named .docx through the general upload is `other`.
  */
@@ -212,6 +219,33 @@ export class FilesService {
       return free;
     });
     for (const f of removed) await this.removeBytes(f.storageKey);
+  }
+
+  /**
+   * Removes up to `limit` records (and their bytes) left pending by an interrupted upload: a form
+   * type of {@link PENDING_FORM_TYPES}, still attached to nothing, created before `before`, and
+   * referred to by no record. One statement: a row being attached meanwhile is locked and skipped.
+   * Answers how many went.
+   */
+  async sweepPending(before: Date, limit: number): Promise<number> {
+    const removed: Array<{ id: number; storageKey: string }> = await this.db.query(
+      `WITH gone AS (
+         DELETE FROM sys_file f
+          WHERE f.id IN (SELECT id FROM sys_file
+                          WHERE form_id IS NULL AND form_type = ANY($1::varchar[]) AND create_time < $2
+                          ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
+            AND f.form_id IS NULL
+            AND NOT EXISTS (SELECT 1 FROM product_setting WHERE template_file_id = f.id)
+            AND NOT EXISTS (SELECT 1 FROM product_journal_file WHERE file_id = f.id)
+            AND NOT EXISTS (SELECT 1 FROM manuscript WHERE file_id = f.id)
+            AND NOT EXISTS (SELECT 1 FROM manuscript_file WHERE file_id = f.id)
+          RETURNING f.id, f.storage_key AS "storageKey")
+       SELECT id, "storageKey" FROM gone`,
+      [PENDING_FORM_TYPES, before, limit],
+    );
+    for (const f of removed) await this.removeBytes(f.storageKey);
+    if (removed.length) this.logger.log(`swept ${removed.length} pending file record(s): ${removed.map((f) => f.id).join(', ')}`);
+    return removed.length;
   }
 
   // ---- api/localStorage ----------------------------------------------------------------------

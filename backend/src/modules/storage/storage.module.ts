@@ -4,11 +4,15 @@ import { storageProvider } from '../../common/storage/storage.provider.js';
 import { DownloadTokenService } from './download-token.service.js';
 import { FilesController } from './files.controller.js';
 import { FilesService } from './files.service.js';
+import { StorageSweepService } from './storage-sweep.service.js';
 
-/** Stored files (`api/localStorage`): uploads streamed to the storage port, downloads, signed download links. Other modules use FilesService. */
+/**
+ * Stored files (`api/localStorage`): uploads streamed to the storage port, downloads, signed download links, the hourly
+ * sweep of what interrupted uploads left. Other modules use FilesService.
+ */
 @Module({
   controllers: [FilesController],
-  providers: [storageProvider, DownloadTokenService, FilesService],
-  exports: [FilesService, STORAGE],
+  providers: [storageProvider, DownloadTokenService, FilesService, StorageSweepService],
+  exports: [FilesService, STORAGE, StorageSweepService],
 })
 export class StorageModule {}
