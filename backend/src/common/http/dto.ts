@@ -1,13 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsInt, Max, Min } from 'class-validator';
 import type { BaseEntity } from '../database/base.entity.js';
 import { toBoolean } from './list-query.js';
+import { IntInput } from './numbers.js';
 
 /** The `id` of an edit body: a positive integer (eladmin clients PUT whole records). */
 export const RecordId = () =>
-  applyDecorators(ApiProperty({ description: '记录 id' }), Type(() => Number), IsInt({ message: 'id 必须是整数' }), Min(1, { message: 'id 必须是正整数' }));
+  applyDecorators(ApiProperty({ description: '记录 id' }), IntInput(), IsInt({ message: 'id 必须是整数' }), Min(1, { message: 'id 必须是正整数' }));
 
 /**
  * A required id of a bigint record (news items, collections, shares, subscriptions): a positive
@@ -17,7 +18,7 @@ export const RecordId = () =>
 export const BigRecordId = (label = 'id', description = '记录 id') =>
   applyDecorators(
     ApiProperty({ description }),
-    Type(() => Number),
+    IntInput(),
     IsDefined({ message: `${label} 不能为空` }),
     IsInt({ message: `${label} 必须是整数` }),
     Min(1, { message: `${label} 必须是正整数` }),

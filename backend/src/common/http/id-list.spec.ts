@@ -13,9 +13,11 @@ describe('isIntId', () => {
 describe('toInteger / toId', () => {
   it('turns integer text into numbers and leaves the rest', () => {
     expect(toInteger('12')).toBe(12);
-    expect(toInteger(' 12 ')).toBe(12);
     expect(toInteger('-3')).toBe(-3);
-    for (const kept of ['1.5', '1e3', 'x', '', ' ', 7, null, undefined, [1]]) expect([kept, toInteger(kept)]).toEqual([kept, kept]);
+    // Only decimal digits: no spaces, hex, exponent, fraction, sign + or booleans (issue 12).
+    for (const kept of [' 12 ', ' 1', '1 ', '0x10', '1e3', '1.0', '1.5', '+1', 'x', '', ' ', true, false, 7, 1.5, null, undefined, [1], {}]) {
+      expect([kept, toInteger(kept)]).toEqual([kept, kept]);
+    }
   });
 
   it('toId maps blanks to the chosen "none" and keeps an absent field absent', () => {
@@ -23,8 +25,10 @@ describe('toInteger / toId', () => {
     expect(toId(null, null)).toBeNull();
     expect(toId('')).toBeUndefined();
     expect(toId(undefined, null)).toBeUndefined();
-    expect(toId(' 5 ')).toBe(5);
+    expect(toId('5')).toBe(5);
+    expect(toId(' 5 ')).toBe(' 5 ');
     expect(toId(' ')).toBe(' ');
+    expect(toId(true)).toBe(true);
   });
 });
 
@@ -51,7 +55,7 @@ describe('IdOf', () => {
   });
 
   it('answers one message for every bad id', async () => {
-    for (const bad of ['x', 0, '-1', 1.5, INT4_MAX + 1, ' ']) expect(await firstMessage({ id: bad })).toEqual(['不存在']);
+    for (const bad of ['x', 0, '-1', 1.5, INT4_MAX + 1, ' ', true, '0x10', ' 1', '1e3', '1.0', [1]]) expect(await firstMessage({ id: bad })).toEqual(['不存在']);
     expect(await firstMessage({ id: '' })).toEqual(['请选择']);
     expect(await firstMessage({ id: 1, fileId: 'x' })).toEqual(['文件不存在']);
   });
@@ -68,7 +72,7 @@ describe('parseIdList', () => {
   it('reads comma strings, arrays and one number, repeats dropped', () => {
     expect(parseIdList('3,7')).toEqual([3, 7]);
     expect(parseIdList(' 7 ， 3 ,7,')).toEqual([7, 3]);
-    expect(parseIdList([3, ' 7 ', 3])).toEqual([3, 7]);
+    expect(parseIdList([3, '7', 3])).toEqual([3, 7]);
     expect(parseIdList(5)).toEqual([5]);
   });
 
@@ -77,7 +81,7 @@ describe('parseIdList', () => {
   });
 
   it('malformed → undefined', () => {
-    for (const bad of ['3,x', '0', '-1', '1.5', [1.5], ['3', ''], [3, {}], ['3,7'], { id: 3 }, true, String(INT4_MAX + 1)]) {
+    for (const bad of ['3,x', '0', '-1', '1.5', '0x10', '1e3', [1.5], ['3', ''], [3, {}], ['3,7'], [' 7 '], [true], ['0x10'], { id: 3 }, true, String(INT4_MAX + 1)]) {
       expect([bad, parseIdList(bad)]).toEqual([bad, undefined]);
     }
   });

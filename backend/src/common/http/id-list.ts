@@ -2,17 +2,12 @@ import { applyDecorators } from '@nestjs/common';
 import { Transform, type TransformFnParams } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 import { INT4_MAX } from './list-query.js';
+import { toInteger } from './numbers.js';
+
+export { toInteger };
 
 /** Whether `value` is an id of an `int` column: a positive integer up to INT4_MAX. */
 export const isIntId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= INT4_MAX;
-
-/**
- * An integer written as text (`"12"`, `" 12 "`, `"-3"`) → the number; anything else is answered as it
- * is, for the validators to reject (a negative number then fails `@Min`, text fails `@IsInt`).
- */
-export function toInteger(value: unknown): unknown {
-  return typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
-}
 
 /** An id field's value: '' / null → `blank` (an absent field stays undefined), integer text → the number, anything else as it is. */
 export function toId(value: unknown, blank: null | undefined = undefined): unknown {
@@ -60,7 +55,8 @@ export function parseIdList(value: unknown): number[] | null | undefined {
   if (parts.length === 0) return null;
   const ids: number[] = [];
   for (const part of parts) {
-    const n = typeof part === 'string' && /^\d+$/.test(part.trim()) ? Number(part) : part;
+    // Comma text was trimmed by splitIds; an array's items are taken strictly (`" 1"`, `"0x10"`, `true` are not ids).
+    const n = typeof part === 'string' && /^\d+$/.test(part) ? Number(part) : part;
     if (!isIntId(n)) return undefined;
     if (!ids.includes(n)) ids.push(n);
   }

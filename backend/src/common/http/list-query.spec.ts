@@ -1,7 +1,7 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DomainException } from '../errors/domain.exception.js';
 import { setTimeZone } from '../time/time.js';
-import { applyListQuery, DateRangeFilter, IdFilter, likePattern, ListQuery, page, parseSort, toBoolean, TrimmedFilter, BooleanFilter } from './list-query.js';
+import { applyListQuery, DateRangeFilter, IdFilter, likePattern, ListQuery, MAX_PAGE, page, parseSort, toBoolean, TrimmedFilter, BooleanFilter } from './list-query.js';
 import { createValidationPipe } from './validation.js';
 
 const SORT = { id: 'u.id', name: 'u.name', createTime: 'u.createTime' };
@@ -119,6 +119,21 @@ describe('list query parsing', () => {
     expect(await failure({ createTime: ['2026-01-01', 'soon'] })).toEqual({ status: 400, message: 'createTime 时间格式应为 yyyy-MM-dd HH:mm:ss' });
     expect(await failure({ blurry: { $ne: 1 } })).toEqual({ status: 400, message: 'blurry 必须是字符串' });
   });
+
+  // Issue 12: page=1e308 / 1e20 answered 500; `true`, hex, spaces and exponents were read as numbers.
+  it('takes only decimal integers for page, size and ids, and keeps page * size a safe offset', async () => {
+    for (const bad of ['1e308', '1e20', '1e3', '0x10', ' 1', '1 ', '1.0', '+1', 'true', 'Infinity', 'NaN', '9'.repeat(400)]) {
+      expect([bad, await failure({ page: bad })]).toEqual([bad, { status: 400, message: 'page 必须是整数' }]);
+      expect([bad, (await failure({ deptId: bad })).message]).toEqual([bad, 'deptId 必须是整数']);
+    }
+    expect(await failure({ size: 'true' })).toEqual({ status: 400, message: 'size 必须是整数' });
+    expect(await failure({ page: ['1', '2'] })).toEqual({ status: 400, message: 'page 必须是整数' });
+    expect(await failure({ page: String(MAX_PAGE + 1) })).toEqual({ status: 400, message: 'page 超出范围' });
+    expect(await failure({ page: '100000000000000000000' })).toEqual({ status: 400, message: 'page 超出范围' });
+    expect(await parse({ page: String(MAX_PAGE), size: '1000' })).toMatchObject({ page: MAX_PAGE, size: 1000 });
+    expect(Number.isSafeInteger(MAX_PAGE * 9999)).toBe(true);
+  });
+
 });
 
 describe('applyListQuery', () => {

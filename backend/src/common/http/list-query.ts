@@ -1,22 +1,25 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, type TransformFnParams, Type } from 'class-transformer';
+import { Transform, type TransformFnParams } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DomainException, ErrorCode } from '../errors/domain.exception.js';
 import { parseDateTime } from '../time/time.js';
+import { IntInput } from './numbers.js';
 
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_LOOKUP_SIZE = 9999;
 /** Largest value of an `int` column (ids of most tables). */
 export const INT4_MAX = 2_147_483_647;
+/**
+ * Largest `page`: with any size up to MAX_LOOKUP_SIZE, `page * size` stays a safe JavaScript integer
+ * (and so within PostgreSQL's bigint OFFSET). A larger page → 400 `page 超出范围`.
+ */
+export const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_LOOKUP_SIZE);
 
 const isBlank = (value: unknown) => value === '' || value === null || (Array.isArray(value) && value.every((v) => v === '' || v === null));
 
-/**
- * Empty query values are ignored (the wire contract): '' and null become undefined. Reads the raw
- * value too, because class-transformer applies `@Type(() => Number)` first and '' has become 0.
- */
+/** Empty query values are ignored (the wire contract): '' and null become undefined (also read from the raw value). */
 const blankToUndefined = ({ value, obj, key }: TransformFnParams) => (isBlank(value) || isBlank((obj as Record<string, unknown>)[key]) ? undefined : value);
 
 /** `page` and repeatable `sort=field,dir` of every list call. */
@@ -24,9 +27,10 @@ export abstract class PagedQuery {
   @ApiPropertyOptional({ description: '页码，从 0 开始', default: 0 })
   @IsOptional()
   @Transform(blankToUndefined)
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: 'page 必须是整数' })
   @Min(0, { message: 'page 不能小于 0' })
+  @Max(MAX_PAGE, { message: 'page 超出范围' })
   page?: number;
 
   abstract size?: number;
@@ -42,7 +46,7 @@ const PageSize = (max: number) => (target: object, key: string | symbol) => {
   ApiPropertyOptional({ description: `每页条数，最大 ${max}`, default: DEFAULT_PAGE_SIZE })(target, key);
   IsOptional()(target, key);
   Transform(blankToUndefined)(target, key);
-  Type(() => Number)(target, key);
+  IntInput()(target, key);
   IsInt({ message: 'size 必须是整数' })(target, key);
   Min(1, { message: 'size 不能小于 1' })(target, key);
   Max(max, { message: `size 不能超过 ${max}` })(target, key);
@@ -98,7 +102,7 @@ export function IdFilter(max: number = INT4_MAX): PropertyDecorator {
   return (target, key) => {
     IsOptional()(target, key);
     Transform(blankToUndefined)(target, key);
-    Type(() => Number)(target, key);
+    IntInput()(target, key);
     IsInt({ message: `${String(key)} 必须是整数` })(target, key);
     // Beyond the column's range PostgreSQL would fail the query: answer 400 instead.
     Max(max, { message: `${String(key)} 超出范围` })(target, key);

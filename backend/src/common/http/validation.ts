@@ -1,5 +1,6 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { DomainException, ErrorCode } from '../errors/domain.exception.js';
+import { toInteger } from './numbers.js';
 
 /** Chinese fallbacks for class-validator constraints that carry no message of their own. */
 const TEMPLATES: Record<string, (field: string, error: ValidationError) => string> = {
@@ -50,9 +51,22 @@ export function validationMessage(errors: ValidationError[]): string {
   return firstMessage(errors) ?? '请求参数错误';
 }
 
+/** Nest's pipe with strict conversion of single `number` path / query values. */
+class StrictNumberValidationPipe extends ValidationPipe {
+  /**
+   * One path or query value declared `number` (`@Param('id', ParseIdPipe) id: number`): Nest's `+value`
+   * would read `"0x10"` as 16, `" 1"` as 1 and `"1e3"` as 1000. Only decimal digits are converted
+   * (common/http/numbers.ts); anything else stays text, for ParseIdPipe to refuse.
+   */
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    if (metadata.data && (metadata.type === 'param' || metadata.type === 'query') && metadata.metatype === Number) return toInteger(value);
+    return super.transformPrimitive(value, metadata);
+  }
+}
+
 /** The global pipe: unknown fields are dropped (eladmin clients PUT whole records), transform, and a readable Chinese message naming the first bad field. */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new StrictNumberValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: false,
     transform: true,

@@ -1,7 +1,7 @@
 import { BooleanField } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IntInput } from '../../common/http/numbers.js';
 
 export class LoginDto {
   @ApiProperty()
@@ -64,7 +64,7 @@ export class AccessKeyCreateDto {
 
   @ApiPropertyOptional({ description: '有效天数（1–3650）；不传 = 长期有效' })
   @IsOptional()
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: '有效天数必须是整数' })
   @Min(1, { message: '有效天数不能小于 1' })
   @Max(3650, { message: '有效天数不能超过 3650' })

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BooleanField, RecordId } from '../../common/http/dto.js';
 import { BooleanFilter } from '../../common/http/list-query.js';
 import type { NewsClassify } from './classify.entity.js';
+import { IntInput } from '../../common/http/numbers.js';
 
 export class ClassifyTreeQuery {
   @ApiPropertyOptional({ description: '只要启用（true）或停用（false）的分类；不匹配的分类连同其下级不出现' })
@@ -14,7 +14,7 @@ export class ClassifyTreeQuery {
 
 export class ClassifyWriteDto {
   @ApiProperty({ description: '上级分类 id（根分类 全部 为 9999）' })
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: '上级分类 id 必须是整数' })
   @Min(1, { message: '上级分类 id 必须是正整数' })
   pid: number;
@@ -33,7 +33,7 @@ export class ClassifyWriteDto {
 
   @ApiPropertyOptional({ default: 999 })
   @IsOptional()
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: '排序必须是整数' })
   @Min(0, { message: '排序不能小于 0' })
   @Max(99999, { message: '排序不能大于 99999' })

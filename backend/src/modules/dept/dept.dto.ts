@@ -1,9 +1,9 @@
 import { BooleanField, RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BooleanFilter, IdFilter, TreeListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { Dept } from './dept.entity.js';
+import { IntInput } from '../../common/http/numbers.js';
 
 export class DeptQuery extends TreeListQuery {
   @ApiPropertyOptional({ description: '部门名称（模糊）' })
@@ -49,7 +49,7 @@ export class DeptWriteDto {
 
   @ApiPropertyOptional({ default: 999 })
   @IsOptional()
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: '排序必须是整数' })
   @Min(0, { message: '排序不能小于 0' })
   @Max(99999, { message: '排序不能大于 99999' })
@@ -61,7 +61,7 @@ export class DeptWriteDto {
 
   @ApiPropertyOptional({ description: '上级部门 id；null 或 0 = 顶级', nullable: true })
   @IsOptional()
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: '上级部门 id 必须是整数' })
   @Min(0, { message: '上级部门 id 不能小于 0' })
   pid?: number | null;

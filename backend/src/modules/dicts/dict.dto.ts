@@ -4,6 +4,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { DateRangeFilter, ListQuery, LookupQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { Dict, DictDetail } from './dict.entity.js';
+import { IntInput } from '../../common/http/numbers.js';
 
 export class DictQuery extends ListQuery {
   @ApiPropertyOptional({ description: '字典名称或描述（模糊）' })
@@ -37,7 +38,7 @@ export class DictUpdateDto extends DictWriteDto {
 
 export class DictRef {
   @ApiProperty()
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: '字典 id 必须是整数' })
   @Min(1, { message: '字典 id 必须是正整数' })
   id: number;
@@ -84,7 +85,7 @@ export class DictDetailWriteDto {
 
   @ApiPropertyOptional({ default: 999 })
   @IsOptional()
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: '排序必须是整数' })
   @Min(0, { message: '排序不能小于 0' })
   @Max(99999, { message: '排序不能大于 99999' })

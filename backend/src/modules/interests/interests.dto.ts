@@ -4,6 +4,7 @@ import { ArrayMaxSize, IsArray, IsInt, IsOptional, Max, MaxLength, Min } from 'c
 import { RecordId } from '../../common/http/dto.js';
 import { IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { ClassifyNodeDto } from '../classify/classify.dto.js';
+import { toInteger } from '../../common/http/numbers.js';
 
 /** Most websites / classes one subscription may hold. */
 export const MAX_INTEREST_IDS = 500;
@@ -21,7 +22,7 @@ export function parseIdList(value: unknown): unknown {
       .filter((s) => s !== '')
       .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
   }
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v.trim()) : v));
+  if (Array.isArray(value)) return value.map(toInteger); // array items strictly: `" 1"`, `"0x10"`, `true` are not ids
   return value;
 }
 

@@ -1,9 +1,9 @@
 import { BooleanField, RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BooleanFilter, DateRangeFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { Job } from './job.entity.js';
+import { IntInput } from '../../common/http/numbers.js';
 
 export class JobQuery extends ListQuery {
   @ApiPropertyOptional({ description: '岗位名称（模糊）' })
@@ -28,7 +28,7 @@ export class JobWriteDto {
   name: string;
 
   @ApiProperty()
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: '排序必须是整数' })
   @Min(0, { message: '排序不能小于 0' })
   @Max(99999, { message: '排序不能大于 99999' })

@@ -1,12 +1,13 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { plainToInstance, Transform, Type } from 'class-transformer';
+import { plainToInstance, Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, validate, ValidateIf } from 'class-validator';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { BigRecordId, RecordId, trimmed } from '../../common/http/dto.js';
 import { IdOf, splitIds, toInteger } from '../../common/http/id-list.js';
 import { DateRangeFilter, IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { validationMessage } from '../../common/http/validation.js';
+import { IntInput } from '../../common/http/numbers.js';
 
 /** The spec's messages (production-admin §5, news-tracking §5) and this module's own. */
 export const MANUSCRIPT_MESSAGES = {
@@ -401,7 +402,7 @@ export class StatisticQuery {
   @ApiProperty({ description: '产品 id' })
   @IsOptional()
   @IdOf(MANUSCRIPT_MESSAGES.product)
-  @Type(() => Number)
+  @IntInput()
   productId?: number;
 
   @ApiProperty({ description: '开始日期 yyyy-MM-dd' })

@@ -1,9 +1,9 @@
 import { BooleanField, RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BooleanFilter, IdFilter, TreeListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { type Menu, MENU_MODULES, type MenuModule, type MenuType } from './menu.entity.js';
+import { IntInput } from '../../common/http/numbers.js';
 
 export class MenuQuery extends TreeListQuery {
   @ApiPropertyOptional({ description: '标题、组件路径或权限标识模糊搜索' })
@@ -33,7 +33,7 @@ export class MenuChildQuery {
 export class MenuWriteDto {
   @ApiProperty({ enum: [0, 1, 2], description: '0 目录，1 菜单，2 按钮' })
   @IsDefined({ message: '菜单类型不能为空' })
-  @Type(() => Number)
+  @IntInput()
   @IsIn([0, 1, 2], { message: '菜单类型只能是 0（目录）、1（菜单）或 2（按钮）' })
   type: MenuType;
 
@@ -63,7 +63,7 @@ export class MenuWriteDto {
 
   @ApiPropertyOptional({ default: 999 })
   @IsOptional()
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: '排序必须是整数' })
   @Min(0, { message: '排序不能小于 0' })
   @Max(99999, { message: '排序不能大于 99999' })
@@ -98,7 +98,7 @@ export class MenuWriteDto {
 
   @ApiPropertyOptional({ description: '上级菜单 id；null 或 0 = 顶级', nullable: true })
   @IsOptional()
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: '上级菜单 id 必须是整数' })
   @Min(0, { message: '上级菜单 id 不能小于 0' })
   pid?: number | null;

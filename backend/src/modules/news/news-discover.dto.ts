@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, type TransformFnParams, Type } from 'class-transformer';
+import { Transform, type TransformFnParams } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BigRecordId } from '../../common/http/dto.js';
 import { IdFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { NewsRowDto } from './news.dto.js';
+import { IntInput } from '../../common/http/numbers.js';
 
-/** '' / null in a query → undefined (read from the raw object: `@Type(() => Number)` has already made '' a 0). */
+/** '' / null in a query → undefined (read from the raw object). */
 const blankToUndefined = ({ value, obj, key }: TransformFnParams) => {
   const raw = (obj as Record<string, unknown>)[key];
   return raw === '' || raw === null ? undefined : value;
@@ -17,7 +18,7 @@ function Size(max: number, def: number, description: string): PropertyDecorator 
     ApiPropertyOptional({ description: `${description}，最大 ${max}`, default: def })(target, key);
     IsOptional()(target, key);
     Transform(blankToUndefined)(target, key);
-    Type(() => Number)(target, key);
+    IntInput()(target, key);
     IsInt({ message: 'size 必须是整数' })(target, key);
     Min(1, { message: 'size 不能小于 1' })(target, key);
     Max(max, { message: `size 不能超过 ${max}` })(target, key);

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDate, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
 import { IdFilter, INT4_MAX } from '../../common/http/list-query.js';
 import { parseDateTime } from '../../common/time/time.js';
+import { IntInput } from '../../common/http/numbers.js';
 
 /** Longest accepted body text (the tokenizer reads at most this much, too). */
 export const MANUAL_CONTENT_MAX = 200_000;
@@ -110,7 +111,7 @@ export class NewsCreateDto {
   @IsOptional()
   @IsArray({ message: 'classify 必须是分类 id 数组' })
   @ArrayMaxSize(50, { message: '分类不能超过 50 个' })
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ each: true, message: 'classify 必须是分类 id 数组' })
   @Min(1, { each: true, message: 'classify 必须是分类 id 数组' })
   @Max(INT4_MAX, { each: true, message: 'classify 必须是分类 id 数组' })

@@ -1,9 +1,10 @@
 import { BigRecordId, BooleanField } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength } from 'class-validator';
 
 import { IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import { IntInput } from '../../common/http/numbers.js';
 
 export const NEWS_SORTS = ['dateAsc', 'dateDesc', 'scoreAsc', 'scoreDesc', 'numAsc', 'numDesc', 'createAsc', 'createDesc', 'updateAsc', 'updateDesc'] as const;
 export type NewsSort = (typeof NEWS_SORTS)[number];
@@ -86,7 +87,7 @@ export class NewsClassifyDto extends NewsIdDto {
   @ApiProperty({ type: [Number] })
   @IsArray({ message: 'classify 必须是分类 id 数组' })
   @ArrayMaxSize(50, { message: '分类不能超过 50 个' })
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ each: true, message: 'classify 必须是分类 id 数组' })
   @Max(INT4_MAX, { each: true, message: 'classify 必须是分类 id 数组' })
   classify: number[];

@@ -5,6 +5,7 @@ import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, 
 import { blankToNull, BooleanField, RecordId, trimmed } from '../../common/http/dto.js';
 import { ID_CSV, IdOf, parseIdList } from '../../common/http/id-list.js';
 import { IdFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import { IntInput } from '../../common/http/numbers.js';
 
 /** Product messages of the contract (docs/production-api.md "Products"). */
 export const PRODUCT_MESSAGES = {
@@ -73,7 +74,7 @@ const ColumnSort = (description: string) =>
   applyDecorators(
     ApiPropertyOptional({ description }),
     IsOptional(),
-    Type(() => Number),
+    IntInput(),
     IsInt({ message: '栏目排序必须是整数' }),
     Min(0, { message: '栏目排序不能小于 0' }),
     Max(99999, { message: '栏目排序不能大于 99999' }),

@@ -4,6 +4,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { DateRangeFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { DATA_SCOPES, type DataScope, type Role } from './role.entity.js';
+import { IntInput } from '../../common/http/numbers.js';
 
 /** `{id}` relation stub of the wire contract (menus, depts). */
 export class RoleRef {
@@ -30,7 +31,7 @@ export class RoleWriteDto {
   name: string;
 
   @ApiProperty({ description: '角色级别，数字越小级别越高', minimum: 1 })
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: '角色级别必须是整数' })
   @Min(1, { message: '角色级别不能小于 1' })
   @Max(999, { message: '角色级别不能大于 999' })

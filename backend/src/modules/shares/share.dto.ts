@@ -1,8 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BigRecordId } from '../../common/http/dto.js';
 import { IdFilter, MAX_PAGE_SIZE, PagedQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import { IntInput } from '../../common/http/numbers.js';
 
 /** Share list: default page size 15 (spec news-tracking §9). */
 export const SHARE_PAGE_SIZE = 15;
@@ -16,7 +17,7 @@ export class ShareQuery extends PagedQuery {
   @ApiPropertyOptional({ description: `每页条数，最大 ${MAX_PAGE_SIZE}`, default: SHARE_PAGE_SIZE })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => blank(value))
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: 'size 必须是整数' })
   @Min(1, { message: 'size 不能小于 1' })
   @Max(MAX_PAGE_SIZE, { message: `size 不能超过 ${MAX_PAGE_SIZE}` })
@@ -54,7 +55,7 @@ export class ShareAddDto {
 
   @ApiPropertyOptional({ description: '接收人 id' })
   @IsOptional()
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: '接收人 id 必须是整数' })
   @Min(1, { message: '接收人 id 必须是正整数' })
   @Max(MAX_USER_ID, { message: '接收人不存在' })

@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 import { RecordId } from '../../common/http/dto.js';
 import { DateRangeFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { MAX_FILE_NAME } from './file-name.js';
 import type { StoredFile } from './file.entity.js';
+import { IntInput } from '../../common/http/numbers.js';
 
 /** A stored file on the wire (the storage key never is). */
 export interface FileDto {
@@ -58,7 +59,7 @@ export class FileRenameDto {
 const FormId = (label: string) => (target: object, key: string) => {
   ApiProperty({ description: label })(target, key);
   Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value))(target, key);
-  Type(() => Number)(target, key);
+  IntInput()(target, key);
   IsDefined({ message: `${key} 不能为空` })(target, key);
   IsInt({ message: `${key} 必须是整数` })(target, key);
   Min(1, { message: `${key} 必须是正整数` })(target, key);

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { type AuditFields, RecordId, auditFields } from '../../common/http/dto.js';
 import { ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { NewsTheme } from './theme.entity.js';
+import { IntInput } from '../../common/http/numbers.js';
 
 export const MAX_KEYWORDS = 200;
 
@@ -34,7 +34,7 @@ export class ThemeItemDto {
 export class ThemeWriteDto extends ThemeItemDto {
   @ApiPropertyOptional({ default: 999 })
   @IsOptional()
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: '排序必须是整数' })
   @Min(0, { message: '排序不能小于 0' })
   @Max(99999, { message: '排序不能大于 99999' })

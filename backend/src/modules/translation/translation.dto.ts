@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { Allow, IsDefined, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { BigRecordId } from '../../common/http/dto.js';
 import { IdFilter } from '../../common/http/list-query.js';
+import { IntInput } from '../../common/http/numbers.js';
 
 export const TRANS_STATUSES = ['edit', 'examine', 'done'] as const;
 export type TransStatus = (typeof TRANS_STATUSES)[number];
@@ -94,7 +95,7 @@ export class TranslationRefDto {
 /** `GET api/news/translationDiff`: two submitted versions, or a version and the current draft (`to` omitted). */
 export class TranslationDiffQuery extends TranslationRefDto {
   @ApiProperty({ description: '起始版本' })
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: 'from 必须是整数' })
   @Min(1, { message: 'from 不能小于 1' })
   from: number;

@@ -4,6 +4,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { BooleanFilter, DateRangeFilter, IdFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { User } from './user.entity.js';
+import { IntInput } from '../../common/http/numbers.js';
 
 /** `{id}` relation stub of the wire contract. */
 export class IdRef {
@@ -99,7 +100,7 @@ export class UserUpdateDto extends UserWriteDto {
 
 export class CenterDto {
   @ApiProperty()
-  @Type(() => Number)
+  @IntInput()
   @IsInt({ message: 'id 必须是整数' })
   id: number;
 
