@@ -103,7 +103,7 @@ describe('manuscripts (api/manuscript, api/productJournal/generateStatistic)', (
   describe('oneToMany', () => {
     it('submits a reviewed item to two columns with the session identity; listed in my for the submitter and in all for the editor', async () => {
       const newsId = await translatedItem({ titleCn: '美国发布新能源政策', text: '<p>审核后的译文。</p>' });
-      const res = await post('/oneToMany', submission(newsId, { createBy: { id: user.admin }, dept: { id: dept['技术部'] } }), reviewer);
+      const res = await post('/oneToMany', submission(newsId, { createBy: { id: user.admin }, dept: { id: dept['国际新闻部'] } }), reviewer);
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
         title: '美国发布新能源政策',
@@ -210,6 +210,92 @@ describe('manuscripts (api/manuscript, api/productJournal/generateStatistic)', (
       expect(own.status).toBe(201);
       expect(own.body.dept.id).toBe(dept['新闻中心']);
       expect((await post('/oneToMany', submission(id, { deptId: dept['新闻中心'] }), reviewer)).status).toBe(201);
+    });
+  });
+
+  describe('the spec submission payload (product: {id}, dept: {id}, createBy: {id}, content)', () => {
+    /** news-tracking §3 "Manuscript submission", field for field. */
+    const specPayload = (newsId: number, extra: object = {}) => ({
+      newsId,
+      product: { id: product },
+      title: '规范载荷标题',
+      content: '<p>客户端带来的正文</p>',
+      memo: '规范载荷备注',
+      firstAuthor: '编译部',
+      authorIds: `${user.translator}`,
+      abstracts: '规范载荷摘要',
+      createBy: { id: user.reviewer },
+      dept: { id: dept['国际新闻部'] },
+      productList: [col.a],
+      ...extra,
+    });
+
+    it('oneToMany takes it (201): product from the stub; submitter and department from the session; content is the reviewed translation', async () => {
+      const newsId = await translatedItem({ text: '<p>审核通过的译文。</p>' });
+      const res = await post('/oneToMany', specPayload(newsId), reviewer);
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({
+        title: '规范载荷标题',
+        memo: '规范载荷备注',
+        abstracts: '规范载荷摘要',
+        product: { id: product, name: '稿件测试周刊' },
+        columns: [{ id: col.a, name: '要闻' }],
+        dept: { id: dept['新闻中心'], name: '新闻中心' },
+        createBy: { id: user.reviewer, username: 'reviewer' },
+        newsId,
+      });
+      expect((await get(`/${res.body.id}`, {}, reviewer)).body.content).toBe('<p>审核通过的译文。</p>');
+    });
+
+    it('createBy never changes who submitted; a dept stub follows the deptId rule (own or work department, else 403)', async () => {
+      const newsId = await translatedItem();
+      const asAdmin = await post('/oneToMany', specPayload(newsId, { createBy: { id: user.admin, username: 'admin' } }), reviewer);
+      expect(asAdmin.status).toBe(201);
+      expect(asAdmin.body.createBy).toEqual({ id: user.reviewer, username: 'reviewer', nickName: expect.any(String) });
+      const [row] = await db.query('SELECT create_by_id AS "createById", create_by AS "createBy" FROM manuscript WHERE id = $1', [asAdmin.body.id]);
+      expect(row).toEqual({ createById: user.reviewer, createBy: 'reviewer' });
+      expectError(await post('/oneToMany', specPayload(newsId, { dept: { id: dept['出版中心'] } }), reviewer), 403, '只能以本部门名义投稿');
+      expect((await post('/oneToMany', specPayload(newsId, { dept: { id: dept['新闻中心'] } }), reviewer)).body.dept.id).toBe(dept['新闻中心']);
+      expect((await post('/oneToMany', specPayload(newsId, { dept: null }), reviewer)).status).toBe(201);
+    });
+
+    it('the product stub answers the same messages as productId; the flat productId wins when both are sent', async () => {
+      const newsId = await translatedItem();
+      const cases: Array<[object, number, string]> = [
+        [{ product: {} }, 400, '请选择产品'],
+        [{ product: { id: null } }, 400, '请选择产品'],
+        [{ product: { id: 'x' } }, 400, '请选择产品'],
+        [{ product: { id: true } }, 400, '请选择产品'],
+        [{ product: null }, 400, '请选择产品'],
+        [{ product: { id: 999999 } }, 404, '产品不存在'],
+        [{ product: { id: otherProduct } }, 400, '请选择投稿栏目'],
+      ];
+      for (const [extra, status, message] of cases) {
+        const res = await post('/oneToMany', specPayload(newsId, extra), reviewer);
+        expect([extra, res.status, res.body.message]).toEqual([extra, status, message]);
+      }
+      expect((await post('/oneToMany', specPayload(newsId, { product: { id: String(product) } }), reviewer)).status).toBe(201);
+      const both = await post('/oneToMany', specPayload(newsId, { productId: otherProduct, product: { id: product }, productList: [col.other] }), reviewer);
+      expect([both.status, both.body.product]).toEqual([201, { id: otherProduct, name: '稿件测试日报' }]);
+      // (later tests count the manuscripts of otherProduct)
+      await db.query('DELETE FROM manuscript WHERE id = $1', [both.body.id]);
+    });
+
+    it('manyToMany takes the same stubs', async () => {
+      const ids = [await translatedItem({ titleCn: '规范批量一' }), await translatedItem({ titleCn: '规范批量二' })];
+      const body = { newsIds: ids, product: { id: product }, productList: [col.b], memo: '批量', firstAuthor: '编译部', authorIds: `${user.translator}`, createBy: { id: user.admin }, dept: { id: dept['国际新闻部'] } };
+      const res = await post('/manyToMany', body, reviewer);
+      expect([res.status, res.body.count]).toEqual([201, 2]);
+      const rows: Array<{ productId: number; deptId: number; createById: number }> = await db.query(
+        'SELECT product_id AS "productId", dept_id AS "deptId", create_by_id AS "createById" FROM manuscript WHERE id = ANY($1::int[])',
+        [res.body.ids],
+      );
+      expect(rows).toEqual([
+        { productId: product, deptId: dept['新闻中心'], createById: user.reviewer },
+        { productId: product, deptId: dept['新闻中心'], createById: user.reviewer },
+      ]);
+      expectError(await post('/manyToMany', { ...body, product: {} }, reviewer), 400, '请选择产品');
+      expectError(await post('/manyToMany', { ...body, dept: { id: dept['技术部'] } }, reviewer), 403, '只能以本部门名义投稿');
     });
   });
 

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { plainToInstance, Transform } from 'class-transformer';
+import { Expose, plainToInstance, Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, validate, ValidateIf } from 'class-validator';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { BigRecordId, RecordId, trimmed } from '../../common/http/dto.js';
@@ -53,6 +53,21 @@ export const MANUSCRIPT_TABS = ['my', 'dept', 'all'] as const;
 export type ManuscriptTab = (typeof MANUSCRIPT_TABS)[number];
 
 const idOf = (v: unknown): unknown => (v !== null && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v);
+
+/**
+ * The flat id field (`productId`), else the id of the spec's relation stub `ref` (`product: {id}`,
+ * `dept: {id}`): both shapes reach the same validators; the flat field wins when both are sent.
+ * Must come LAST in an `applyDecorators` list, so it runs before the field's other transforms.
+ */
+const OrStub = (ref: string) =>
+  applyDecorators(
+    Expose(),
+    Transform(({ value, obj }: { value: unknown; obj: Record<string, unknown> }) => {
+      if (value !== undefined && value !== null && value !== '') return value;
+      const stub = obj[ref];
+      return stub !== null && typeof stub === 'object' && 'id' in stub ? (stub as { id: unknown }).id : value;
+    }),
+  );
 
 /**
  * Column ids as sent: a JSON array (of ids or `{id}`), a comma string (`"3,7"`, the multipart form)
@@ -113,7 +128,8 @@ const OptionalNonBlank = (message: string, max: number, label: string) =>
   );
 
 /** `productId` of a submission: every failure (missing too) answers `请选择产品`. */
-const ProductId = () => applyDecorators(ApiProperty({ description: '产品 id' }), IsDefined({ message: MANUSCRIPT_MESSAGES.product }), IdOf(MANUSCRIPT_MESSAGES.product));
+const ProductId = () =>
+  applyDecorators(ApiProperty({ description: '产品 id（或 product: {id}）' }), IsDefined({ message: MANUSCRIPT_MESSAGES.product }), IdOf(MANUSCRIPT_MESSAGES.product), OrStub('product'));
 
 const ProductList = () =>
   applyDecorators(
@@ -141,7 +157,7 @@ const AuthorIds = () =>
     Matches(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/, { message: '审稿人 id 必须是正整数' }),
   );
 
-const DeptId = () => applyDecorators(ApiPropertyOptional({ description: '投稿部门：只能是本部门（默认本部门）' }), IdFilter());
+const DeptId = () => applyDecorators(ApiPropertyOptional({ description: '投稿部门（或 dept: {id}）：只能是本部门（默认本部门）' }), IdFilter(), OrStub('dept'));
 
 const Abstracts = () => applyDecorators(ApiProperty({ description: '稿件摘要' }), RequiredText(MANUSCRIPT_MESSAGES.abstracts, MAX_ABSTRACT, '稿件摘要'));
 const Title = () => applyDecorators(ApiProperty({ description: '稿件标题' }), RequiredText(MANUSCRIPT_MESSAGES.title, MAX_TITLE, '稿件标题'));
