@@ -1,7 +1,7 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DomainException } from '../errors/domain.exception.js';
 import { setTimeZone } from '../time/time.js';
-import { applyListQuery, DateRangeFilter, IdFilter, likePattern, ListQuery, MAX_PAGE, page, parseSort, toBoolean, TrimmedFilter, BooleanFilter } from './list-query.js';
+import { applyListQuery, DateRangeFilter, IdFilter, likePattern, ListQuery, LookupQuery, MAX_PAGE, page, parseSort, toBoolean, TrimmedFilter, BooleanFilter, TreeListQuery } from './list-query.js';
 import { createValidationPipe } from './validation.js';
 
 const SORT = { id: 'u.id', name: 'u.name', createTime: 'u.createTime' };
@@ -134,6 +134,14 @@ describe('list query parsing', () => {
     expect(Number.isSafeInteger(MAX_PAGE * 9999)).toBe(true);
   });
 
+  it('lets the lookups clients load whole ask for up to 9999 rows; other lists stop at 1000', async () => {
+    const pipe = createValidationPipe();
+    for (const metatype of [LookupQuery, TreeListQuery]) {
+      expect(await pipe.transform({ page: '0', size: '9999' }, { type: 'query', metatype })).toMatchObject({ page: 0, size: 9999 });
+      await expect(pipe.transform({ size: '10000' }, { type: 'query', metatype })).rejects.toMatchObject({ status: 400, message: 'size 不能超过 9999' });
+    }
+    expect(await failure({ size: '9999' })).toEqual({ status: 400, message: 'size 不能超过 1000' });
+  });
 });
 
 describe('applyListQuery', () => {

@@ -59,8 +59,9 @@ export class ListQuery extends PagedQuery {
 }
 
 /**
- * A lookup of small reference lists that clients load whole (the spec's dictionary lookup sends
- * `page=0&size=9999`): `size` up to MAX_LOOKUP_SIZE.
+ * A lookup of small reference lists that clients load whole (eladmin-web sends `page=0&size=9999`):
+ * `size` up to MAX_LOOKUP_SIZE. Used by jobs, departments, dictionaries, dictionary entries, roles and
+ * menus; every other list keeps ListQuery's MAX_PAGE_SIZE.
  */
 export class LookupQuery extends PagedQuery {
   @PageSize(MAX_LOOKUP_SIZE)
@@ -127,8 +128,11 @@ export function DateRangeFilter(): PropertyDecorator {
   };
 }
 
-/** Lists of tree records (departments, menus): children of `pid` (0 = roots), roots only, creation range. */
-export class TreeListQuery extends ListQuery {
+/**
+ * Lists of tree records (departments, menus): children of `pid` (0 = roots), roots only, creation
+ * range. Clients load these lookups whole, so `size` goes up to MAX_LOOKUP_SIZE like LookupQuery.
+ */
+export class TreeListQuery extends LookupQuery {
   @ApiPropertyOptional({ description: '上级 id（0 = 顶级）' })
   @IdFilter()
   @Min(0, { message: 'pid 不能小于 0' })

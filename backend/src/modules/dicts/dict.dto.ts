@@ -2,11 +2,11 @@ import { RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { DateRangeFilter, ListQuery, LookupQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import { DateRangeFilter, LookupQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { Dict, DictDetail } from './dict.entity.js';
 import { IntInput } from '../../common/http/numbers.js';
 
-export class DictQuery extends ListQuery {
+export class DictQuery extends LookupQuery {
   @ApiPropertyOptional({ description: '字典名称或描述（模糊）' })
   @TrimmedFilter()
   @MaxLength(100, { message: '搜索内容不能超过 100 个字符' })

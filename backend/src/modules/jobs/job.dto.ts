@@ -1,11 +1,11 @@
 import { BooleanField, RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
-import { BooleanFilter, DateRangeFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import { BooleanFilter, DateRangeFilter, LookupQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { Job } from './job.entity.js';
 import { IntInput } from '../../common/http/numbers.js';
 
-export class JobQuery extends ListQuery {
+export class JobQuery extends LookupQuery {
   @ApiPropertyOptional({ description: '岗位名称（模糊）' })
   @TrimmedFilter()
   name?: string;

@@ -2,7 +2,7 @@ import { RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { DateRangeFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import { DateRangeFilter, LookupQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { DATA_SCOPES, type DataScope, type Role } from './role.entity.js';
 import { IntInput } from '../../common/http/numbers.js';
 
@@ -12,7 +12,7 @@ export class RoleRef {
   id: number;
 }
 
-export class RoleQuery extends ListQuery {
+export class RoleQuery extends LookupQuery {
   @ApiPropertyOptional({ description: '角色名称或描述（模糊）' })
   @TrimmedFilter()
   @MaxLength(100, { message: '搜索内容不能超过 100 个字符' })
