@@ -1,8 +1,8 @@
 import { RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { DateRangeFilter, LookupQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import { IsDefined, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { DateRangeFilter, INT4_MAX, LookupQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { Dict, DictDetail } from './dict.entity.js';
 import { IntInput } from '../../common/http/numbers.js';
 
@@ -41,6 +41,7 @@ export class DictRef {
   @IntInput()
   @IsInt({ message: '字典 id 必须是整数' })
   @Min(1, { message: '字典 id 必须是正整数' })
+  @Max(INT4_MAX, { message: '字典不存在' })
   id: number;
 }
 
@@ -93,6 +94,8 @@ export class DictDetailWriteDto {
 
   @ApiProperty({ type: DictRef })
   @IsDefined({ message: '所属字典不能为空' })
+  // One object `{id}`: an array (`[]`, `[{id}]`) would pass the nested check with nothing in it.
+  @IsObject({ message: '所属字典格式不正确' })
   @ValidateNested({ message: '所属字典格式不正确' })
   @Type(() => DictRef)
   dict: DictRef;

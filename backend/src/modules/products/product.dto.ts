@@ -69,11 +69,12 @@ const ColumnName = () =>
     MaxLength(100, { message: PRODUCT_MESSAGES.columnNameTooLong }),
   );
 
-/** `sort` of a column: optional, 0–99999. */
+/** `sort` of a column: optional, 0–99999; null or '' = not given (the default order, or unchanged on an edit). */
 const ColumnSort = (description: string) =>
   applyDecorators(
     ApiPropertyOptional({ description }),
     IsOptional(),
+    Transform(({ value }: { value: unknown }) => (value === null || value === '' ? undefined : value)),
     IntInput(),
     IsInt({ message: '栏目排序必须是整数' }),
     Min(0, { message: '栏目排序不能小于 0' }),
