@@ -155,6 +155,71 @@ describe('api/news actions', () => {
     expect((await row(r.id))?.classify).toEqual(r.classify);
   });
 
+  describe('the noise class through updateClassify / updateClassifyAndKeywords (the spec noise rule)', () => {
+    const inNoise = async (id: number, token: string): Promise<Row | undefined> =>
+      ((await get('list', { classify: await classId('A5000'), size: 1000 }, token)).body.content as Row[]).find((x) => x.id === id);
+    const isNoise = async (id: number) => ((await db.query('SELECT is_noise AS "isNoise" FROM news WHERE id = $1', [id])) as Array<{ isNoise: boolean }>)[0].isNoise;
+
+    it('A5000 in updateClassify makes the item noise like 设为噪音 (out of every default list, under 噪音); taking it away un-noises it', async () => {
+      const r = await pick(21);
+      const noise = await classId('A5000');
+      const leaf = await classId('A2001');
+      expect((await post('updateClassify', { id: r.id, classify: [leaf, noise] }, reviewer)).status).toBe(200);
+      expect(await isNoise(r.id)).toBe(true);
+      for (const token of [translator, reviewer, otherDesk]) expect(await row(r.id, token)).toBeUndefined();
+      expect((await inNoise(r.id, reviewer))?.classify).toEqual([leaf, noise]);
+      // another department sees the item under 噪音 too, with its own (global) classes plus the noise class
+      expect((await inNoise(r.id, otherDesk))?.classify).toEqual([...r.classify, noise]);
+
+      expect((await post('updateClassify', { id: r.id, classify: [leaf] }, reviewer)).status).toBe(200);
+      expect(await isNoise(r.id)).toBe(false);
+      expect((await row(r.id))?.classify).toEqual([leaf]);
+      expect((await row(r.id, otherDesk))?.classify).toEqual(r.classify);
+      expect(await inNoise(r.id, reviewer)).toBeUndefined();
+    });
+
+    it('updateClassifyAndKeywords follows the same rule', async () => {
+      const r = await pick(22);
+      const noise = await classId('A5000');
+      const leaf = await classId('A2001');
+      expect((await post('updateClassifyAndKeywords', { id: r.id, classify: [noise], keywords: ['噪音'] }, reviewer)).status).toBe(200);
+      expect(await row(r.id)).toBeUndefined();
+      expect(await inNoise(r.id, translator)).toMatchObject({ classify: [noise], keywords: ['噪音'] });
+      expect((await post('updateClassifyAndKeywords', { id: r.id, classify: [leaf], keywords: ['恢复'] }, reviewer)).status).toBe(200);
+      expect(await row(r.id)).toMatchObject({ classify: [leaf], keywords: ['恢复'] });
+    });
+
+    it('setting or taking away the noise class needs news:noise (403, nothing changed); keeping it does not', async () => {
+      const r = await pick(23);
+      const noise = await classId('A5000');
+      const [leaf, other] = [await classId('A2001'), await classId('A2002')];
+      const refused = await post('updateClassify', { id: r.id, classify: [leaf, noise] }, translator);
+      expect([refused.status, refused.body.message]).toEqual([403, '没有权限设置噪音分类']);
+      expect(await row(r.id)).toMatchObject({ classify: r.classify });
+      expect((await post('updateClassify', { id: r.id, classify: [leaf, noise] }, reviewer)).status).toBe(200);
+      // the translator may edit the other classes of a noise item while keeping the noise class
+      expect((await post('updateClassify', { id: r.id, classify: [other, noise] }, translator)).status).toBe(200);
+      expect(await inNoise(r.id, reviewer)).toMatchObject({ classify: [other, noise] });
+      expect((await post('updateClassifyAndKeywords', { id: r.id, classify: [other], keywords: [] }, translator)).status).toBe(403);
+      expect(await isNoise(r.id)).toBe(true);
+    });
+
+    it('a department whose classification never showed the noise class does not un-noise the item by editing it', async () => {
+      const r = await pick(24);
+      const [leaf, other] = [await classId('A2001'), await classId('A2002')];
+      expect((await post('updateClassify', { id: r.id, classify: [leaf] }, otherDesk)).status).toBe(200);
+      expect((await post('setNoise', { id: r.id }, reviewer)).status).toBe(200);
+      expect((await inNoise(r.id, otherDesk))?.classify).toEqual([leaf]);
+      expect((await post('updateClassify', { id: r.id, classify: [other] }, otherDesk)).status).toBe(200);
+      expect(await isNoise(r.id)).toBe(true);
+      // 取消噪音 clears the noise class from every department's classification
+      expect((await post('updateClassify', { id: r.id, classify: [leaf, await classId('A5000')] }, reviewer)).status).toBe(200);
+      expect((await post('setNoise', { id: r.id, isNoise: false }, reviewer)).status).toBe(200);
+      expect((await row(r.id, reviewer))?.classify).toEqual([leaf]);
+      expect((await row(r.id, otherDesk))?.classify).toEqual([other]);
+    });
+  });
+
   it('deleteBySourceIds', async () => {
     const a = await pick(15);
     const b = await pick(16);

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { type Exec, poolExec } from '../../common/database/pool-exec.js';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import type { Principal } from '../../common/auth/principal.js';
+import type { DataSource, EntityManager } from 'typeorm';
+import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { DEFAULT_PAGE_SIZE, page } from '../../common/http/list-query.js';
 import { CLASSIFY_ROOT_ID } from '../classify/classify.entity.js';
@@ -19,6 +19,9 @@ const HISTORY_SIZE = 20;
 
 type Raw = Record<string, unknown>;
 /** news_dept columns the update calls may set. */
+/** 403 of a classification change that sets or takes away the noise class without `news:noise`. */
+export const NOISE_FORBIDDEN = '没有权限设置噪音分类';
+
 type DeptColumn = 'is_recommend' | 'yj' | 'classify' | 'keywords' | 'abstracts' | 'title_cn' | 'is_choice';
 
 function toRow(r: Raw): NewsRowDto {
@@ -132,7 +135,7 @@ export class NewsService {
   }
 
   /** Upserts the caller's work-department row of an item with the given columns (whitelisted by the callers). */
-  private async upsertDept(id: number, user: Principal, set: Partial<Record<DeptColumn, unknown>>): Promise<void> {
+  private async upsertDept(id: number, user: Principal, set: Partial<Record<DeptColumn, unknown>>, db: DataSource | EntityManager = this.db): Promise<void> {
     if (user.workDeptId == null) throw DomainException.forbidden('当前用户没有部门');
     const cols = Object.keys(set) as DeptColumn[];
     const p = new Params();
@@ -140,7 +143,7 @@ export class NewsService {
     const dept = p.add(user.workDeptId);
     const by = p.add(user.username);
     const values = cols.map((c) => `${p.add(set[c])}${c === 'classify' ? '::int[]' : c === 'keywords' ? '::text[]' : ''}`);
-    const result: unknown[] = await this.db.query(
+    const result: unknown[] = await db.query(
       `INSERT INTO news_dept (news_id, dept_id, update_by, ${cols.join(', ')})
        SELECT n.id, ${dept}, ${by}, ${values.join(', ')} FROM news n WHERE n.id = ${newsId}
        ON CONFLICT (news_id, dept_id) DO UPDATE SET ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')},
@@ -179,9 +182,35 @@ export class NewsService {
     );
   }
 
-  async updateClassify(id: number, classify: number[], user: Principal): Promise<void> {
-    if (classify.length) await this.classify.assertLeaves(classify);
-    return this.upsertDept(id, user, { classify: [...new Set(classify)] });
+  updateClassify(id: number, classify: number[], user: Principal): Promise<void> {
+    return this.classifyWithNoise(id, classify, user, {});
+  }
+
+  /**
+   * Writes the department's classification (and `set`). The spec's noise rule: the noise class
+   * (A5000) in it makes a non-noise item noise exactly like 设为噪音 (`setNoise`: global, it leaves
+   * the default lists); taking A5000 away from a noise item whose classification showed it un-noises
+   * it. Either change needs `news:noise` (403 otherwise), like 设为噪音 itself. One transaction.
+   */
+  private async classifyWithNoise(id: number, classify: number[], user: Principal, set: Partial<Record<DeptColumn, unknown>>): Promise<void> {
+    const unique = [...new Set(classify)];
+    if (unique.length) await this.classify.assertLeaves(unique);
+    if (user.workDeptId == null) throw DomainException.forbidden('当前用户没有部门');
+    const noiseId = await this.classify.noiseId();
+    await this.db.transaction(async (em) => {
+      const [current]: Array<{ isNoise: boolean; classify: number[] | null }> = await em.query(
+        `SELECT n.is_noise AS "isNoise", COALESCE(d.classify, n.classify) AS classify
+           FROM news n LEFT JOIN news_dept d ON d.news_id = n.id AND d.dept_id = $2 WHERE n.id = $1 FOR UPDATE OF n`,
+        [id, user.workDeptId],
+      );
+      if (!current) throw DomainException.notFound(NOT_FOUND);
+      const wanted = unique.includes(noiseId);
+      const shown = current.isNoise && (current.classify ?? []).includes(noiseId);
+      const noise = wanted && !current.isNoise ? true : !wanted && shown ? false : undefined;
+      if (noise !== undefined && !hasAnyPermission(user, ['news:noise'])) throw DomainException.forbidden(NOISE_FORBIDDEN);
+      await this.upsertDept(id, user, { ...set, classify: unique }, em);
+      if (noise !== undefined) await this.setNoise(id, noise, em);
+    });
   }
 
   /** Keywords as stored: trimmed, blank ones dropped, duplicates removed (first occurrence kept). */
@@ -199,9 +228,8 @@ export class NewsService {
     return this.upsertDept(id, user, { keywords: NewsService.keywords(keywords) });
   }
 
-  async updateClassifyAndKeywords(id: number, classify: number[], keywords: string[], user: Principal): Promise<void> {
-    if (classify.length) await this.classify.assertLeaves(classify);
-    return this.upsertDept(id, user, { classify: [...new Set(classify)], keywords: NewsService.keywords(keywords) });
+  updateClassifyAndKeywords(id: number, classify: number[], keywords: string[], user: Principal): Promise<void> {
+    return this.classifyWithNoise(id, classify, user, { keywords: NewsService.keywords(keywords) });
   }
 
   updateAbstracts(id: number, abstracts: string, deptId: number | undefined, user: Principal): Promise<void> {
@@ -218,10 +246,13 @@ export class NewsService {
     return this.upsertDept(id, user, { is_choice: isChoice });
   }
 
-  /** Global noise flag: the noise class is added to the item's classes (kept, so undo restores them) or removed. */
-  async setNoise(id: number, isNoise: boolean): Promise<void> {
+  /**
+   * Global noise flag: the noise class is added to the item's classes (kept, so undo restores them) or
+   * removed — also from the departments' classifications, so no department still shows it.
+   */
+  async setNoise(id: number, isNoise: boolean, db: DataSource | EntityManager = this.db): Promise<void> {
     const noiseId = await this.classify.noiseId();
-    const rows: unknown[] = await this.db.query(
+    const rows: unknown[] = await db.query(
       `WITH u AS (
          UPDATE news SET classify = CASE WHEN $2 THEN array_append(array_remove(classify, $3::int), $3::int) ELSE array_remove(classify, $3::int) END,
                          is_noise = $2, update_time = now()
@@ -230,6 +261,9 @@ export class NewsService {
       [id, isNoise, noiseId],
     );
     if (!rows.length) throw DomainException.notFound(NOT_FOUND);
+    if (!isNoise) {
+      await db.query('UPDATE news_dept SET classify = array_remove(classify, $2::int) WHERE news_id = $1 AND $2::int = ANY(classify)', [id, noiseId]);
+    }
   }
 
   /**
