@@ -4,8 +4,10 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { AuditWriter } from './common/audit/audit-writer.js';
 import { requestContext } from './common/audit/request-context.js';
 import { ErrorFilter } from './common/errors/error.filter.js';
+import { bodyLimits } from './common/http/body-limits.js';
 import { createValidationPipe } from './common/http/validation.js';
 import { setTimeZone } from './common/time/time.js';
 import type { AppConfig } from './config/config.js';
@@ -16,7 +18,11 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   setTimeZone(config.timeZone);
   http.set('trust proxy', 'loopback, linklocal, uniquelocal');
   http.disable('x-powered-by');
+  // First: a write refused before its handler (body parser, guard, unknown route) still leaves its audit row.
+  app.use(app.get(AuditWriter).fallback());
   http.useBodyParser('json', { limit: '2mb' });
+  http.useBodyParser('urlencoded', { extended: true });
+  app.use(bodyLimits()); // depth > 32 or > 10,000 fields → 400 before any handler
   app.use((_req: Request, _res: Response, next: NextFunction) => requestContext.run({}, next));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ErrorFilter());

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { AccessGuard, Authenticator } from './access/access.guard.js';
 import { AuditInterceptor } from './audit/audit.interceptor.js';
+import { AuditNoteGuard, AuditWriter } from './audit/audit-writer.js';
 import { PrincipalService } from './auth/principal.service.js';
 import { RsaService } from './auth/rsa.service.js';
 import { SessionService } from './auth/session.service.js';
@@ -41,11 +42,14 @@ export class CoreModule {
         SessionService,
         PrincipalService,
         Authenticator,
+        AuditWriter,
+        // Before the access guard: a refused write's audit row still gets its handler's description.
+        { provide: APP_GUARD, useClass: AuditNoteGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
         { provide: APP_INTERCEPTOR, useClass: DateInterceptor },
       ],
-      exports: [APP_CONFIG, SettingsStore, RsaService, TokenService, SessionService, PrincipalService, Authenticator],
+      exports: [APP_CONFIG, SettingsStore, RsaService, TokenService, SessionService, PrincipalService, Authenticator, AuditWriter],
     };
   }
 }

@@ -3,6 +3,8 @@ import { HttpStatus } from '@nestjs/common';
 /** Stable machine codes clients may rely on (`code` in the error body). */
 export enum ErrorCode {
   BadRequest = 'BAD_REQUEST',
+  /** A request body nested too deep or with too many fields (refused before any handler). */
+  BadRequestBody = 'BAD_REQUEST_BODY',
   Validation = 'VALIDATION_FAILED',
   Unauthorized = 'UNAUTHORIZED',
   SessionExpired = 'SESSION_EXPIRED',
