@@ -32,6 +32,13 @@ export class LogsController {
     return this.logs.list(Object.assign(query, { logType: 'ERROR' as const }));
   }
 
+  /** xlsx of the error rows (eladmin-web's 错误日志 导出). Declared before `error/:id`, which would take `download` as an id. */
+  @AdminOnly()
+  @Get('error/download')
+  downloadErrors(@Query() query: LogQuery): Promise<StreamableFile> {
+    return this.logs.download(Object.assign(query, { logType: 'ERROR' as const }));
+  }
+
   @AdminOnly()
   @Get('error/:id')
   errorDetail(@Param('id', ParseIdPipe) id: number) {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Injectable, type PipeTransform, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Injectable, type PipeTransform, Post, Put, Query, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log, SkipLog } from '../../common/audit/log.decorator.js';
@@ -27,6 +27,13 @@ export class MenusController {
   @Get()
   list(@Query() query: MenuQuery) {
     return this.menus.list(query);
+  }
+
+  /** xlsx of the menus matching the list's filters (eladmin-web's 导出). */
+  @RequirePermissions('menu:list', 'roles:list')
+  @Get('download')
+  download(@Query() query: MenuQuery): Promise<StreamableFile> {
+    return this.menus.download(query);
   }
 
   @RequirePermissions('menu:list', 'roles:list')

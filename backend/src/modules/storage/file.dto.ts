@@ -45,6 +45,13 @@ export class FileQuery extends ListQuery {
   createTime?: [Date, Date];
 }
 
+/** `POST api/localStorage?name=…`: the display name eladmin-web sends in the query (a form field `name` wins). */
+export class FileUploadQuery {
+  @ApiPropertyOptional({ description: '文件名（可选；表单字段 name 优先）' })
+  @TrimmedFilter()
+  name?: string;
+}
+
 export class FileRenameDto {
   @RecordId()
   id: number;

@@ -5,7 +5,7 @@ import { Authenticated, CurrentUser, Public, RequirePermissions } from '../../co
 import { Log, SkipLog } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { FileQuery, FileRenameDto, FormFilesQuery, FormHandlerFilesQuery } from './file.dto.js';
+import { FileQuery, FileRenameDto, FileUploadQuery, FormFilesQuery, FormHandlerFilesQuery } from './file.dto.js';
 import { attachmentDisposition } from './file-name.js';
 import { type FileDownload, FilesService } from './files.service.js';
 
@@ -33,8 +33,8 @@ export class FilesController {
   @Post()
   @ApiConsumes('multipart/form-data')
   @ApiBody(UPLOAD_BODY)
-  upload(@Req() req: Request, @CurrentUser() me: Principal) {
-    return this.files.upload(req, me);
+  upload(@Req() req: Request, @CurrentUser() me: Principal, @Query() query: FileUploadQuery) {
+    return this.files.upload(req, me, query.name);
   }
 
   /** The product template upload: .doc/.docx only. */
@@ -51,6 +51,13 @@ export class FilesController {
   @Get()
   list(@Query() query: FileQuery) {
     return this.files.list(query);
+  }
+
+  /** xlsx of the stored files matching the list's filters (eladmin-web's 导出). */
+  @RequirePermissions('storage:list')
+  @Get('download')
+  exportList(@Query() query: FileQuery): Promise<StreamableFile> {
+    return this.files.download(query);
   }
 
   @Log('修改文件')

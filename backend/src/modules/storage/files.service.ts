@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type StreamableFile } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { Brackets, DataSource, type EntityManager, In } from 'typeorm';
 import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
 import { PrincipalService } from '../../common/auth/principal.service.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
 import { applyListQuery, likePattern, page, type Page } from '../../common/http/list-query.js';
 import { STORAGE, StorageObjectNotFound, type StoragePort } from '../../common/storage/storage.port.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -24,6 +25,18 @@ export const MSG_FILE_IN_USE = '文件正在被使用，不能删除';
 export const MSG_LINK_EXPIRED = '下载链接已失效，请重新下载';
 /** Error code of a refused download link (not SESSION_EXPIRED: the user's session is fine). */
 export const DOWNLOAD_LINK_INVALID = 'DOWNLOAD_LINK_INVALID';
+
+/** `1.50 MB` (eladmin's size column): bytes in B, KB, MB or GB with two decimals. */
+export function readableSize(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${value} B` : `${value.toFixed(2)} ${units[unit]}`;
+}
 
 const SORT = {
   id: 'f.id',
@@ -250,11 +263,15 @@ export class FilesService {
 
   // ---- api/localStorage ----------------------------------------------------------------------
 
-  /** `POST api/localStorage`: any kind of file; the form's `name` (optional) names it. */
-  async upload(req: Request, principal: Principal): Promise<FileDto> {
+  /**
+   * `POST api/localStorage`: any kind of file, named (optionally) by the form's `name` field or, as
+   * eladmin-web sends it, the query's `?name=`; the form field wins when both are given.
+   */
+  async upload(req: Request, principal: Principal, queryName?: string): Promise<FileDto> {
     const { file, fields } = await this.receive(req, principal, { wordOnly: false });
-    if (fields.name?.trim()) {
-      const name = sanitizeFileName(fields.name);
+    const given = fields.name?.trim() ? fields.name : queryName?.trim() ? queryName : undefined;
+    if (given !== undefined) {
+      const name = sanitizeFileName(given);
       if (!name) {
         await this.discard(file);
         throw DomainException.badRequest('文件名不能为空', ErrorCode.Validation);
@@ -280,6 +297,25 @@ export class FilesService {
     if (q.createTime) qb.andWhere('f.createTime BETWEEN :from AND :to', { from: q.createTime[0], to: q.createTime[1] });
     const [rows, total] = await applyListQuery(qb, q, SORT).getManyAndCount();
     return page(rows.map(toFileDto), total);
+  }
+
+  /** xlsx of the files matching the list's filters (eladmin-web's 导出), newest first. */
+  async download(q: FileQuery): Promise<StreamableFile> {
+    const qb = this.repo.createQueryBuilder('f');
+    if (q.blurry) {
+      const like = likePattern(q.blurry);
+      qb.andWhere(new Brackets((w) => w.where('f.name ILIKE :like', { like }).orWhere('f.realName ILIKE :like')));
+    }
+    if (q.createTime) qb.andWhere('f.createTime BETWEEN :from AND :to', { from: q.createTime[0], to: q.createTime[1] });
+    const rows = await qb.orderBy('f.id', 'DESC').take(EXPORT_MAX_ROWS).getMany();
+    return xlsxFile('文件数据', [
+      { header: '文件名', value: (f: StoredFile) => f.realName, width: 30 },
+      { header: '备注名', value: (f) => f.name, width: 24 },
+      { header: '文件类型', value: (f) => f.suffix },
+      { header: '文件大小', value: (f) => readableSize(Number(f.size)) },
+      { header: '创建者', value: (f) => f.handlerName },
+      { header: '创建日期', value: (f) => f.createTime, width: 20 },
+    ], rows);
   }
 
   async rename(dto: FileRenameDto): Promise<void> {
