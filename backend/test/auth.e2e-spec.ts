@@ -102,11 +102,14 @@ describe('auth', () => {
       expect(huge.body).toMatchObject({ status: 413, message: '请求体过大' });
     });
 
-    it('refuses a disabled account', async () => {
+    it('refuses a disabled account exactly like a wrong password, and counts it as a failure (issue 12)', async () => {
       await createUser('disabled1', { enabled: false });
-      const res = await attempt('disabled1', USER_PASSWORD);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe('账号已被禁用，请联系管理员');
+      const right = await attempt('disabled1', USER_PASSWORD);
+      const wrong = await attempt('disabled1', 'Wrong@pass1');
+      expect(right.status).toBe(400);
+      expect(right.body).toEqual({ ...wrong.body, timestamp: right.body.timestamp });
+      expect(right.body).toMatchObject({ status: 400, message: '用户名或密码错误', code: 'BAD_CREDENTIALS' });
+      expect(await db.query("SELECT failures FROM sys_login_attempt WHERE username = 'disabled1'")).toEqual([{ failures: 2 }]);
     });
   });
 
@@ -122,7 +125,7 @@ describe('auth', () => {
       // the same name in another case is the same account
       expect((await attempt('LOCKME', USER_PASSWORD)).status).toBe(429);
       // failures older than the window do not count
-      await db.query("UPDATE sys_login_failure SET create_time = now() - interval '16 minutes' WHERE lower(username) = 'lockme'");
+      await db.query("UPDATE sys_login_attempt SET window_start = now() - interval '16 minutes' WHERE username = 'lockme'");
       expect((await attempt('lockme', USER_PASSWORD)).status).toBe(200);
     });
 

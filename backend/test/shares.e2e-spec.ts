@@ -41,11 +41,9 @@ describe('api/newsSuggest', () => {
     editor = await t.login('editor');
     translator = await t.login('translator');
     reviewer = await t.login('reviewer');
-    const created = await t.http().post('/api/users').set('Authorization', bearer(admin)).send({ username: 'noshare', nickName: '无角色', enabled: true, roles: [] });
-    expect(created.status).toBe(201);
+    await t.createUser({ username: 'noshare', nickName: '无角色', enabled: true, roles: [] }, admin);
     nobody = await t.login('noshare');
-    const disabled = await t.http().post('/api/users').set('Authorization', bearer(admin)).send({ username: 'disabled', nickName: '停用', enabled: false, roles: [] });
-    expect(disabled.status).toBe(201);
+    await t.createUser({ username: 'disabled', nickName: '停用', enabled: false, roles: [] }, admin);
     const users: Array<{ id: number; username: string }> = await db.query(`SELECT id, username FROM sys_user`);
     for (const u of users) ids[u.username] = u.id;
     newsA = await insertNews('Grid storage breakthrough', '电网储能突破');
@@ -176,6 +174,61 @@ describe('api/newsSuggest', () => {
     expect((await list(editor, '?page=-1')).status).toBe(400);
     expect((await t.http().delete('/api/newsSuggest').set('Authorization', bearer(editor)).send([])).status).toBe(400);
     expect((await t.http().delete('/api/newsSuggest').set('Authorization', bearer(editor)).send({})).status).toBe(400);
+  });
+
+  describe('PUT (the sender edits the note)', () => {
+    const edit = (token: string | null, body: unknown) => {
+      const req = t.http().put('/api/newsSuggest');
+      return (token ? req.set('Authorization', bearer(token)) : req).send(body as object);
+    };
+    const content = async (id: number) => ((await db.query('SELECT content FROM news_suggest WHERE id = $1', [id])) as Array<{ content: string | null }>)[0].content;
+    let id: number;
+
+    beforeAll(async () => {
+      id = (await share(reviewer, { newsId: newsB, toId: ids.translator, content: '原留言' })).body[0].id;
+    });
+
+    it('204: the sender changes the note (trimmed); the change is audited', async () => {
+      const res = await edit(reviewer, { id, content: '  改过的留言 ' });
+      expect(res.status).toBe(204);
+      expect(await content(id)).toBe('改过的留言');
+      expect((await t.http().get(`/api/newsSuggest/${id}`).set('Authorization', bearer(translator))).body.content).toBe('改过的留言');
+      expect((await edit(reviewer, { id: String(id), content: 'x'.repeat(2000) })).status).toBe(204);
+      const [audit] = await db.query(`SELECT description, username FROM sys_log WHERE description = '修改分享' ORDER BY id DESC LIMIT 1`);
+      expect(audit).toEqual({ description: '修改分享', username: 'reviewer' });
+    });
+
+    it('401 without a session; 403 to the recipient; 404 to anyone else and for an unknown id; nothing changes', async () => {
+      await edit(reviewer, { id, content: '保留' });
+      expect((await edit(null, { id, content: '匿名' })).status).toBe(401);
+      const recipient = await edit(translator, { id, content: '收件人改' });
+      expect([recipient.status, recipient.body.message]).toEqual([403, '只能修改自己发出的分享']);
+      for (const token of [editor, admin, nobody]) {
+        const res = await edit(token, { id, content: '旁人改' });
+        expect([res.status, res.body.message]).toEqual([404, `分享不存在: id is ${id}`]);
+      }
+      const unknown = await edit(reviewer, { id: 99999999, content: '不存在' });
+      expect([unknown.status, unknown.body.message]).toEqual([404, '分享不存在: id is 99999999']);
+      expect(await content(id)).toBe('保留');
+    });
+
+    it('400: no or a bad id, empty, blank, too long or non-text content', async () => {
+      const cases: Array<[unknown, string]> = [
+        [{ content: '留言' }, 'id 不能为空'],
+        [{ id: 'x', content: '留言' }, 'id 必须是整数'],
+        [{ id: 0, content: '留言' }, 'id 必须是正整数'],
+        [{ id }, '分享内容不能为空'],
+        [{ id, content: '' }, '分享内容不能为空'],
+        [{ id, content: '   ' }, '分享内容不能为空'],
+        [{ id, content: null }, '分享内容不能为空'],
+        [{ id, content: 5 }, '分享内容必须是字符串'],
+        [{ id, content: 'x'.repeat(2001) }, '分享内容不能超过 2000 个字符'],
+      ];
+      for (const [body, message] of cases) {
+        const res = await edit(reviewer, body);
+        expect([JSON.stringify(body).slice(0, 40), res.status, res.body.message]).toEqual([JSON.stringify(body).slice(0, 40), 400, message]);
+      }
+    });
   });
 
   it('answers 401 without a session', async () => {

@@ -60,6 +60,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     adminPassword: ADMIN_PASSWORD,
     defaultUserPassword: USER_PASSWORD,
     captchaEnabled: false,
+    loginRateLimit: 1_000_000, captchaRateLimit: 1_000_000, // the suites log in a lot from 127.0.0.1; transport.e2e-spec proves the throttle
     ...overrides,
   };
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot({ ...config, databaseUrl: withDatabase(server, database) })] })

@@ -1,4 +1,4 @@
-import { AccessKey, Captcha, LoginFailure, Session, Setting } from '../../modules/auth/auth.entities.js';
+import { AccessKey, Captcha, LoginAttempt, RateLimitCounter, Session, Setting } from '../../modules/auth/auth.entities.js';
 import { NewsInterest } from '../../modules/interests/interest.entity.js';
 import { NewsClassify } from '../../modules/classify/classify.entity.js';
 import { Dept } from '../../modules/dept/dept.entity.js';
@@ -17,6 +17,6 @@ import { ProductJournal, ProductJournalFile } from '../../modules/journals/journ
 import { Manuscript, ManuscriptFile } from '../../modules/manuscripts/manuscript.entity.js';
 
 /** Every entity, listed once for the app and the migration CLI. */
-export const ENTITIES = [Dept, Job, Menu, Role, User, Dict, DictDetail, OperationLog, Session, Captcha, LoginFailure, Setting, AccessKey, NewsClassify, NewsTheme,
+export const ENTITIES = [Dept, Job, Menu, Role, User, Dict, DictDetail, OperationLog, Session, Captcha, LoginAttempt, RateLimitCounter, Setting, AccessKey, NewsClassify, NewsTheme,
   NewsWebsite, News, NewsDept, NewsUser, NewsCollect, NewsSuggest, NewsSearchHistory, NewsInterest,
   NewsTranslation, MtGlossaryTerm, StoredFile, ProductSetting, ProductColumn, ProductJournal, ProductJournalFile, Manuscript, ManuscriptFile];

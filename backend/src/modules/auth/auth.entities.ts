@@ -43,20 +43,35 @@ export class Captcha {
   expiresAt: Date;
 }
 
-@Entity('sys_login_failure')
-@Index(['username', 'createTime'])
-export class LoginFailure {
-  @PrimaryGeneratedColumn('increment', { type: 'bigint' })
-  id: string;
-
-  @Column({ type: 'varchar', length: 64 })
+/**
+ * Failed logins per username (lower-cased), one row: the lockout window. Every password check first
+ * reserves an attempt here in one statement, so parallel guesses cannot overtake the limit.
+ */
+@Entity('sys_login_attempt')
+export class LoginAttempt {
+  @PrimaryColumn({ type: 'varchar', length: 64 })
   username: string;
 
-  @Column({ type: 'varchar', length: 64, nullable: true })
-  ip: string | null;
+  @Column({ type: 'int', default: 0 })
+  failures: number;
 
-  @CreateDateColumn({ type: 'timestamptz' })
-  createTime: Date;
+  @Index('idx_sys_login_attempt_window')
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  windowStart: Date;
+}
+
+/** Per-address request counters of the login throttle (`auth/login`, `auth/keyLogin`, `auth/code`) when Redis is not configured. */
+@Entity('sys_rate_limit')
+export class RateLimitCounter {
+  @PrimaryColumn({ type: 'varchar', length: 200 })
+  key: string;
+
+  @Column({ type: 'int' })
+  hits: number;
+
+  @Index('idx_sys_rate_limit_reset')
+  @Column({ type: 'timestamptz' })
+  resetAt: Date;
 }
 
 /** Deployment-wide generated settings (RSA key pair, JWT secret when not configured). */

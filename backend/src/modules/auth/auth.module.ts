@@ -1,9 +1,19 @@
-import { Module } from '@nestjs/common';
+import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
 import { AccessKeysController, AuthController, CasController } from './auth.controller.js';
 import { AccessKeysService } from './access-keys.service.js';
 import { AuthService } from './auth.service.js';
 import { CaptchaService } from './captcha.service.js';
+import { LoginLockout } from './login-lockout.service.js';
+import { LoginThrottle } from './login-throttle.js';
 
-@Module({ imports: [UsersModule], controllers: [AuthController, AccessKeysController, CasController], providers: [AuthService, CaptchaService, AccessKeysService] })
-export class AuthModule {}
+@Module({ imports: [UsersModule], controllers: [AuthController, AccessKeysController, CasController], providers: [AuthService, CaptchaService, AccessKeysService, LoginLockout, LoginThrottle] })
+export class AuthModule implements NestModule {
+  constructor(private readonly throttle: LoginThrottle) {}
+
+  /** The per-address throttle runs before the guard and the handler (login and key login share one counter). */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(this.throttle.login).forRoutes({ path: 'auth/login', method: RequestMethod.POST }, { path: 'auth/keyLogin', method: RequestMethod.POST });
+    consumer.apply(this.throttle.code).forRoutes({ path: 'auth/code', method: RequestMethod.GET });
+  }
+}

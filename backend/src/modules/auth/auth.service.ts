@@ -15,6 +15,7 @@ import { UsersService } from '../users/users.service.js';
 import type { LoginDto, OnlineSessionDto } from './auth.dto.js';
 import { AccessKeysService } from './access-keys.service.js';
 import { CaptchaService } from './captcha.service.js';
+import { LoginLockout } from './login-lockout.service.js';
 
 export interface ClientInfo {
   ip: string | null;
@@ -45,33 +46,21 @@ export class AuthService {
     private readonly principals: PrincipalService,
     private readonly users: UsersService,
     private readonly keys: AccessKeysService,
+    private readonly lockout: LoginLockout,
   ) {}
 
-  /** 5 failures for a username within 15 minutes lock further attempts until the oldest one ages out. */
-  private async assertNotLocked(username: string): Promise<void> {
-    const rows: Array<{ n: number; oldest: Date | null }> = await this.db.query(
-      `SELECT count(*)::int AS n, min(create_time) AS oldest FROM sys_login_failure
-        WHERE lower(username) = lower($1) AND create_time > now() - ($2::int * interval '1 millisecond')`,
-      [username, this.config.loginLockMs],
-    );
-    const { n, oldest } = rows[0];
-    if (n >= this.config.loginMaxFailures && oldest) {
-      const retryAt = new Date(oldest.getTime() + this.config.loginLockMs);
-      const minutes = Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 60_000));
-      throw new DomainException(429, `登录失败次数过多，请 ${minutes} 分钟后再试`, ErrorCode.TooManyAttempts);
-    }
-  }
-
-  private async recordFailure(username: string, ip: string | null): Promise<void> {
-    await this.db.query('INSERT INTO sys_login_failure (username, ip) VALUES ($1, $2)', [username.slice(0, 64), ip]);
-    await this.db.query("DELETE FROM sys_login_failure WHERE create_time < now() - interval '1 day'");
-  }
-
+  /**
+   * Password login. Order: captcha (single use), password transport, then ONE atomic reservation of
+   * an attempt for the username (429 once `LOGIN_MAX_FAILURES` are used up in the window: no further
+   * password is checked, however many guesses arrive at once), then the check. Unknown user, wrong
+   * password and disabled account answer the same 400 `用户名或密码错误` and all count as failures,
+   * so neither the existence of a name nor the rightness of a disabled account's password shows.
+   */
   async login(dto: LoginDto, client: ClientInfo): Promise<LoginAnswer> {
     const username = dto.username.trim();
-    await this.assertNotLocked(username);
     await this.captcha.verify(dto.uuid, dto.code);
     const password = this.rsa.decrypt(dto.password);
+    await this.lockout.reserve(username);
     const rows: Array<{ id: number; password: string; enabled: boolean }> = await this.db.query(
       'SELECT id, password, enabled FROM sys_user WHERE lower(username) = lower($1)',
       [username],
@@ -79,20 +68,19 @@ export class AuthService {
     const user = rows[0];
     // Verify even for unknown users so timing does not reveal which usernames exist.
     const ok = await verifyPassword(user?.password ?? '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$Zm9vYmFyYmF6cXV4', password);
-    if (!user || !ok) {
-      await this.recordFailure(username, client.ip);
-      throw DomainException.badRequest(BAD_CREDENTIALS, ErrorCode.BadCredentials);
-    }
-    if (!user.enabled) throw DomainException.badRequest('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
-    await this.db.query('DELETE FROM sys_login_failure WHERE lower(username) = lower($1)', [username]);
+    if (!user || !ok || !user.enabled) throw DomainException.badRequest(BAD_CREDENTIALS, ErrorCode.BadCredentials);
+    await this.lockout.clear(username);
     return this.startSession(user.id, dto.rememberMe ?? false, client);
   }
 
-  /** Key login: a personal access key instead of password and captcha (for scripts and other systems). */
+  /**
+   * Key login: a personal access key instead of password and captcha (for scripts and other systems).
+   * A key of a disabled account answers like an unknown key (400 `访问密钥无效或已过期`).
+   */
   async keyLogin(key: string, client: ClientInfo): Promise<LoginAnswer> {
     const userId = await this.keys.resolve(key.trim());
     const rows: Array<{ enabled: boolean }> = await this.db.query('SELECT enabled FROM sys_user WHERE id = $1', [userId]);
-    if (!rows[0]?.enabled) throw DomainException.badRequest('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
+    if (!rows[0]?.enabled) throw DomainException.badRequest('访问密钥无效或已过期', ErrorCode.BadCredentials);
     return this.startSession(userId, false, client);
   }
 

@@ -1,6 +1,6 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BigRecordId } from '../../common/http/dto.js';
 import { IdFilter, MAX_PAGE_SIZE, PagedQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { IntInput } from '../../common/http/numbers.js';
@@ -75,6 +75,23 @@ export class ShareAddDto {
   @IsString({ message: '分享内容必须是字符串' })
   @MaxLength(2000, { message: '分享内容不能超过 2000 个字符' })
   content?: string | null;
+}
+
+/** Longest share note (`content`). */
+export const MAX_SHARE_CONTENT = 2000;
+
+/** `PUT api/newsSuggest`: the sender edits the note of a share (eladmin convention: the record's id in the body). */
+export class ShareEditDto {
+  @BigRecordId('id', '分享 id')
+  id: number;
+
+  @ApiProperty({ description: '留言' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsDefined({ message: '分享内容不能为空' })
+  @IsString({ message: '分享内容必须是字符串' })
+  @IsNotEmpty({ message: '分享内容不能为空' })
+  @MaxLength(MAX_SHARE_CONTENT, { message: `分享内容不能超过 ${MAX_SHARE_CONTENT} 个字符` })
+  content: string;
 }
 
 export interface ShareUser {

@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { ShareAddDto, ShareQuery } from './share.dto.js';
+import { ShareAddDto, ShareEditDto, ShareQuery } from './share.dto.js';
 import { SharesService } from './shares.service.js';
 
 /** Shares (news_suggest): any logged-in user may share news to other users (production-admin spec §6). */
@@ -30,6 +30,15 @@ export class SharesController {
   @Post()
   add(@CurrentUser() user: Principal, @Body() dto: ShareAddDto) {
     return this.shares.add(user.userId, dto);
+  }
+
+  /** The sender edits the note (`{id, content}`); 204. */
+  @Log('修改分享')
+  @Authenticated()
+  @Put()
+  @HttpCode(204)
+  edit(@CurrentUser() user: Principal, @Body() dto: ShareEditDto) {
+    return this.shares.edit(user.userId, dto);
   }
 
   @Log('删除分享')

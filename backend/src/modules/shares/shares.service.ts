@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { likePattern, page, type Page } from '../../common/http/list-query.js';
 import { clip, html, NoticeService } from '../realtime/notice.service.js';
-import { SHARE_PAGE_SIZE, type ShareAddDto, type ShareDto, type ShareQuery } from './share.dto.js';
+import { SHARE_PAGE_SIZE, type ShareAddDto, type ShareDto, type ShareEditDto, type ShareQuery } from './share.dto.js';
 
 interface ShareRow {
   id: string;
@@ -110,6 +110,23 @@ export class SharesService {
     if (row.fromId !== userId && row.toId !== userId) throw DomainException.forbidden('只能查看自己发出或收到的分享');
     if (row.newsDeleted) throw DomainException.notFound('该分享的新闻已被删除');
     return toShareDto(row);
+  }
+
+  /**
+   * `PUT`: the sender edits the note. The recipient → 403 (they see the share but did not write it);
+   * anyone else, or an unknown id → 404 (a share they cannot see does not exist for them). One
+   * conditional UPDATE; a read only picks the refusal.
+   */
+  async edit(userId: number, dto: ShareEditDto): Promise<void> {
+    const updated: unknown[] = await this.db.query('WITH u AS (UPDATE news_suggest SET content = $3 WHERE id = $1 AND from_id = $2 RETURNING id) SELECT id FROM u', [
+      dto.id,
+      userId,
+      dto.content,
+    ]);
+    if (updated.length) return;
+    const rows: Array<{ toId: number }> = await this.db.query('SELECT to_id AS "toId" FROM news_suggest WHERE id = $1', [dto.id]);
+    if (rows[0]?.toId === userId) throw DomainException.forbidden('只能修改自己发出的分享');
+    throw DomainException.notFound(`分享不存在: id is ${dto.id}`);
   }
 
   /** Deletes shares the caller sent or received; any other id → 404 and nothing deleted. */

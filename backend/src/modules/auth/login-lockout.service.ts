@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+
+const PURGE_EVERY_MS = 60_000;
+
+/**
+ * The per-username login lockout: `LOGIN_MAX_FAILURES` failed logins within `LOGIN_LOCK_MINUTES` lock
+ * the name until that window (opened by its first failure) ends; a successful login clears it.
+ *
+ * Every password check first reserves an attempt in ONE statement (an upsert on the username's row,
+ * which PostgreSQL serialises per row), and only an attempt numbered within the limit is checked:
+ * however many guesses arrive at once, at most `LOGIN_MAX_FAILURES` passwords are ever verified in a
+ * window. A reservation that turns out right is cleared with the whole row; a wrong one stays counted.
+ */
+@Injectable()
+export class LoginLockout {
+  private lastPurge = 0;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Counts one attempt for `username` (any case), or answers 429 when its window is already full. */
+  async reserve(username: string): Promise<void> {
+    const max = this.config.loginMaxFailures;
+    const rows: Array<{ failures: number; window_start: Date }> = await this.db.query(
+      `INSERT INTO sys_login_attempt AS a (username, failures, window_start) VALUES (lower($1), 1, now())
+       ON CONFLICT (username) DO UPDATE SET
+         failures = CASE WHEN a.window_start <= now() - $2::int * interval '1 millisecond' THEN 1 ELSE least(a.failures + 1, $3::int + 1) END,
+         window_start = CASE WHEN a.window_start <= now() - $2::int * interval '1 millisecond' THEN now() ELSE a.window_start END
+       RETURNING failures, window_start`,
+      [username.slice(0, 64), this.config.loginLockMs, max],
+    );
+    await this.purgeExpired();
+    const { failures, window_start: windowStart } = rows[0];
+    if (failures <= max) return;
+    const retryAt = windowStart.getTime() + this.config.loginLockMs;
+    const minutes = Math.max(1, Math.ceil((retryAt - Date.now()) / 60_000));
+    throw new DomainException(429, `登录失败次数过多，请 ${minutes} 分钟后再试`, ErrorCode.TooManyAttempts);
+  }
+
+  /** A successful login: the username starts afresh. */
+  async clear(username: string): Promise<void> {
+    await this.db.query('DELETE FROM sys_login_attempt WHERE username = lower($1)', [username.slice(0, 64)]);
+  }
+
+  /** Windows that ended (at most once a minute per process; indexed on window_start). */
+  private async purgeExpired(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPurge < PURGE_EVERY_MS) return;
+    this.lastPurge = now;
+    await this.db.query(`DELETE FROM sys_login_attempt WHERE window_start <= now() - $1::int * interval '1 millisecond'`, [this.config.loginLockMs]);
+  }
+}
