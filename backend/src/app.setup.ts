@@ -8,6 +8,7 @@ import { AuditWriter } from './common/audit/audit-writer.js';
 import { requestContext } from './common/audit/request-context.js';
 import { ErrorFilter } from './common/errors/error.filter.js';
 import { bodyLimits } from './common/http/body-limits.js';
+import { corsOptions, securityHeaders } from './common/http/transport.js';
 import { createValidationPipe } from './common/http/validation.js';
 import { setTimeZone } from './common/time/time.js';
 import type { AppConfig } from './config/config.js';
@@ -16,8 +17,11 @@ import type { AppConfig } from './config/config.js';
 export function configureApp(app: INestApplication, config: AppConfig): void {
   const http = app as NestExpressApplication;
   setTimeZone(config.timeZone);
-  http.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-For / -Proto only from the proxies named in TRUST_PROXY (default: loopback only).
+  http.set('trust proxy', config.trustProxy);
   http.disable('x-powered-by');
+  app.use(...securityHeaders(config.corsOrigins));
+  if (config.corsOrigins.length) app.enableCors(corsOptions(config.corsOrigins));
   // First: a write refused before its handler (body parser, guard, unknown route) still leaves its audit row.
   app.use(app.get(AuditWriter).fallback());
   http.useBodyParser('json', { limit: '2mb' });

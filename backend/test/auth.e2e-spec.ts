@@ -175,12 +175,13 @@ describe('auth', () => {
   });
 
   describe('tokens', () => {
-    it('accepts Authorization: Bearer, a raw token, a doubled prefix and ?access_token=', async () => {
+    it('accepts Authorization: Bearer, a raw token and a doubled prefix; ?access_token= only on the routes that allow it', async () => {
       const token = await t.login('editor');
       expect((await t.http().get('/auth/info').set('Authorization', `Bearer ${token}`)).status).toBe(200);
       expect((await t.http().get('/auth/info').set('Authorization', token)).status).toBe(200);
       expect((await t.http().get('/auth/info').set('Authorization', `Bearer Bearer ${token}`)).status).toBe(200);
-      expect((await t.http().get('/auth/info').query({ access_token: token })).status).toBe(200);
+      // issue 12: a login token in the URL leaks into logs and history; auth/info is not a download
+      expect((await t.http().get('/auth/info').query({ access_token: token })).status).toBe(401);
     });
 
     it('answers 401 {status, message} for a garbage, foreign or expired token', async () => {

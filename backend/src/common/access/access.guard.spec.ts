@@ -7,7 +7,7 @@ import type { SessionService } from '../auth/session.service.js';
 import type { TokenService } from '../auth/token.service.js';
 import { ErrorCode } from '../errors/domain.exception.js';
 import { AccessGuard, type AuthedRequest, Authenticator } from './access.guard.js';
-import { ACCESS_KEY, AdminOnly, Authenticated, Public, RequirePermissions } from './permissions.decorator.js';
+import { ACCESS_KEY, AdminOnly, AllowQueryToken, Authenticated, Public, RequirePermissions } from './permissions.decorator.js';
 
 class Probe {
   @Public()
@@ -21,6 +21,10 @@ class Probe {
 
   @AdminOnly()
   online() {}
+
+  @AllowQueryToken()
+  @Authenticated()
+  download() {}
 
   forgotten() {}
 }
@@ -124,12 +128,15 @@ describe('AccessGuard', () => {
     await expect(run(ClassLevel, 'overridden')).resolves.toBe(true);
   });
 
-  it('passes ?access_token= to the authenticator and records who acts for the audit trail', async () => {
+  it('passes ?access_token= to the authenticator only on an @AllowQueryToken() handler, and records who acts for the audit trail', async () => {
     who = principal();
     const store: { userId?: number; username?: string } = {};
-    await requestContext.run(store, () => run(Probe, 'mine', { headers: {}, query: { access_token: 'q' } }));
+    await requestContext.run(store, () => run(Probe, 'download', { headers: {}, query: { access_token: 'q' } }));
     expect(authenticate).toHaveBeenLastCalledWith(undefined, 'q');
     expect(store).toEqual({ userId: 7, username: 'alice' });
+    who = undefined;
+    await expect(run(Probe, 'mine', { headers: {}, query: { access_token: 'q' } })).rejects.toMatchObject({ status: 401 });
+    expect(authenticate).toHaveBeenLastCalledWith(undefined, undefined);
   });
 
   it('leaves non-HTTP contexts alone', async () => {

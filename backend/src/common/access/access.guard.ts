@@ -8,7 +8,7 @@ import { PrincipalService } from '../auth/principal.service.js';
 import { SessionService } from '../auth/session.service.js';
 import { extractToken, TokenService } from '../auth/token.service.js';
 import { DomainException, ErrorCode } from '../errors/domain.exception.js';
-import { ACCESS_KEY, type AccessRule } from './permissions.decorator.js';
+import { ACCESS_KEY, type AccessRule, ALLOW_QUERY_TOKEN_KEY } from './permissions.decorator.js';
 
 export type AuthedRequest = Request & { principal?: Principal };
 
@@ -54,7 +54,8 @@ export class AccessGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
     const req = context.switchToHttp().getRequest<AuthedRequest>();
-    const principal = await this.authenticator.authenticate(req.headers.authorization, req.query?.access_token);
+    const queryToken = this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_QUERY_TOKEN_KEY, [context.getHandler(), context.getClass()]) ? req.query?.access_token : undefined;
+    const principal = await this.authenticator.authenticate(req.headers.authorization, queryToken);
     if (principal) {
       req.principal = principal;
       const store = requestContext.getStore();

@@ -1,5 +1,5 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiQuery, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Principal } from '../auth/principal.js';
 
 export const ACCESS_KEY = 'horizon:access';
@@ -28,6 +28,16 @@ export const RequirePermissions = (...codes: string[]) =>
 
 /** Administrators only. */
 export const AdminOnly = () => RequirePermissions();
+
+export const ALLOW_QUERY_TOKEN_KEY = 'horizon:allow-query-token';
+
+/**
+ * The login token may also come as `?access_token=<token>` on this handler: only for GET downloads
+ * that a browser opens as a plain link or window (it cannot add an Authorization header there).
+ * Everywhere else a token in the URL is ignored (it would leak into logs, history and Referer).
+ */
+export const AllowQueryToken = () =>
+  applyDecorators(SetMetadata(ALLOW_QUERY_TOKEN_KEY, true), ApiQuery({ name: 'access_token', required: false, description: '登录令牌（浏览器直接打开下载链接时使用；优先使用 Authorization 头）' }));
 
 /** The authenticated caller (set by AccessGuard). */
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): Principal => {

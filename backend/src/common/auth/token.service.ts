@@ -49,7 +49,11 @@ export class TokenService implements OnModuleInit {
   }
 }
 
-/** `Authorization: Bearer <t>` (a doubled or missing prefix is tolerated) or `?access_token=<t>`. */
+/**
+ * `Authorization: Bearer <t>` (a doubled or missing prefix is tolerated), else `accessToken`: the socket.io
+ * handshake's `auth.token`, or `?access_token=<t>` on the handlers marked `@AllowQueryToken()` (the
+ * guard passes the query value only there).
+ */
 export function extractToken(authorization: string | undefined, accessToken: unknown): string | undefined {
   let value = authorization?.trim();
   if (!value && typeof accessToken === 'string') value = accessToken.trim();

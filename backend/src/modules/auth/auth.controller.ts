@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, Res, type StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AdminOnly, Authenticated, CurrentUser, Public } from '../../common/access/permissions.decorator.js';
+import { AdminOnly, AllowQueryToken, Authenticated, CurrentUser, Public } from '../../common/access/permissions.decorator.js';
 import type { AuthedRequest } from '../../common/access/access.guard.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -72,10 +72,28 @@ export class AuthController {
     await this.auth.logout(req.principal);
   }
 
+  /**
+   * The same as `DELETE auth/logout` (the spec lists logout among its GET calls). Needs the
+   * Authorization header like DELETE: a link or image on another site cannot end a session.
+   */
+  @Public()
+  @Get('logout')
+  async logoutByGet(@Req() req: AuthedRequest): Promise<void> {
+    await this.auth.logout(req.principal);
+  }
+
   @AdminOnly()
   @Get('online')
   online(@CurrentUser() me: Principal, @Query() query: OnlineQuery) {
     return this.auth.online(me, query.username, query.page ?? 0, query.size ?? 20);
+  }
+
+  /** The live sessions as an xlsx (eladmin's online users export; filter `username`). */
+  @AllowQueryToken()
+  @AdminOnly()
+  @Get('online/download')
+  downloadOnline(@Query() query: OnlineQuery): Promise<StreamableFile> {
+    return this.auth.downloadOnline(query.username);
   }
 
   @Log('强制下线')

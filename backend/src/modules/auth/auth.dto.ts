@@ -35,12 +35,17 @@ export class LoginDto {
 }
 
 export interface OnlineSessionDto {
+  /** The session id: what `DELETE auth/online` takes. */
   key: string;
+  /** The user's id (eladmin's `uid`). */
+  uid: number;
   userName: string;
   nickName: string;
   dept: string | null;
   browser: string | null;
   ip: string | null;
+  /** Where `ip` is: `内网IP`, a region from the offline IP database, or ''. */
+  address: string;
   loginTime: Date;
   lastAccessTime: Date;
   expiresAt: Date;

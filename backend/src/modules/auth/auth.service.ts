@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type StreamableFile } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { verifyPassword } from '../../common/auth/password.js';
@@ -8,6 +8,8 @@ import { RsaService } from '../../common/auth/rsa.service.js';
 import { SessionService } from '../../common/auth/session.service.js';
 import { TokenService } from '../../common/auth/token.service.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
+import { ipAddress } from '../../common/http/ip-address.js';
 import { likePattern, page, type Page } from '../../common/http/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { UserDto } from '../users/user.dto.js';
@@ -103,19 +105,40 @@ export class AuthService {
     if (principal) await this.sessions.revoke([principal.sessionId]);
   }
 
-  async online(me: Principal, username: string | undefined, pageNo: number, size: number): Promise<Page<OnlineSessionDto>> {
-    const like = username ? likePattern(username) : null;
-    const rows: Array<OnlineSessionDto & { total: number }> = await this.db.query(
-      `SELECT s.id AS key, u.username AS "userName", u.nick_name AS "nickName", d.name AS dept, s.browser, s.ip,
+  /** Live sessions, newest login first (`username` matches the username or nick name, partly). */
+  private async onlineRows(like: string | null, limit: number, offset: number): Promise<Array<Omit<OnlineSessionDto, 'current' | 'address'> & { total: number }>> {
+    return this.db.query(
+      `SELECT s.id AS key, u.id AS uid, u.username AS "userName", u.nick_name AS "nickName", d.name AS dept, s.browser, s.ip,
               s.login_time AS "loginTime", s.last_access_time AS "lastAccessTime", s.expires_at AS "expiresAt",
               count(*) OVER ()::int AS total
          FROM sys_session s JOIN sys_user u ON u.id = s.user_id LEFT JOIN sys_dept d ON d.id = u.dept_id
         WHERE s.expires_at > now() AND ($1::text IS NULL OR u.username ILIKE $1 OR u.nick_name ILIKE $1)
         ORDER BY s.login_time DESC LIMIT $2 OFFSET $3`,
-      [like, size, pageNo * size],
+      [like, limit, offset],
     );
+  }
+
+  /** `GET auth/online`: eladmin's OnlineUser fields (`key`, `uid`, `userName`, `nickName`, `dept`, `browser`, `ip`, `address`, `loginTime`) and more. */
+  async online(me: Principal, username: string | undefined, pageNo: number, size: number): Promise<Page<OnlineSessionDto>> {
+    const like = username ? likePattern(username) : null;
+    const rows = await this.onlineRows(like, size, pageNo * size);
     const total = rows[0]?.total ?? (pageNo > 0 ? await this.countOnline(like) : 0);
-    return page(rows.map(({ total: _t, ...r }) => ({ ...r, current: r.key === me.sessionId })), total);
+    return page(rows.map(({ total: _t, ...r }) => ({ ...r, address: ipAddress(r.ip), current: r.key === me.sessionId })), total);
+  }
+
+  /** `GET auth/online/download`: the live sessions (same filter) as an xlsx. */
+  async downloadOnline(username: string | undefined): Promise<StreamableFile> {
+    const rows = await this.onlineRows(username ? likePattern(username) : null, EXPORT_MAX_ROWS, 0);
+    return xlsxFile('在线用户', [
+      { header: '用户名', value: (r: (typeof rows)[number]) => r.userName },
+      { header: '用户昵称', value: (r) => r.nickName },
+      { header: '部门', value: (r) => r.dept },
+      { header: '登录IP', value: (r) => r.ip, width: 18 },
+      { header: '登录地点', value: (r) => ipAddress(r.ip), width: 24 },
+      { header: '浏览器', value: (r) => r.browser, width: 40 },
+      { header: '登录日期', value: (r) => r.loginTime, width: 20 },
+      { header: '最后访问', value: (r) => r.lastAccessTime, width: 20 },
+    ], rows);
   }
 
   private async countOnline(like: string | null): Promise<number> {

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { AllowQueryToken, Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log, SkipLog } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
@@ -50,6 +50,7 @@ export class DeptController {
     return this.depts.superior(me, ids, query.exclude ?? false);
   }
 
+  @AllowQueryToken()
   @RequirePermissions('dept:list')
   @Get('download')
   download(@CurrentUser() me: Principal, @Query() query: DeptQuery): Promise<StreamableFile> {

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { Authenticated, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { AllowQueryToken, Authenticated, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { DictDetailsService } from './dict-details.service.js';
@@ -24,6 +24,7 @@ export class DictsController {
     return this.dicts.all(query);
   }
 
+  @AllowQueryToken()
   @RequirePermissions('dict:list')
   @Get('download')
   download(@Query() query: DictQuery): Promise<StreamableFile> {

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { AllowQueryToken, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { JobQuery, JobUpdateDto, JobWriteDto } from './job.dto.js';
@@ -17,6 +17,7 @@ export class JobsController {
     return this.jobs.list(query);
   }
 
+  @AllowQueryToken()
   @RequirePermissions('job:list')
   @Get('download')
   download(@Query() query: JobQuery): Promise<StreamableFile> {

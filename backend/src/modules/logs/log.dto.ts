@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, MaxLength } from 'class-validator';
 import { DateRangeFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import { ipAddress } from '../../common/http/ip-address.js';
 import type { OperationLog } from './log.entity.js';
 
 export const LOG_TYPES = ['INFO', 'ERROR'] as const;
@@ -38,6 +39,8 @@ export interface LogDto {
   method: string;
   params: string | null;
   requestIp: string | null;
+  /** Where `requestIp` is (`内网IP`, a region from the offline IP database, or ''): looked up when read, so it follows database updates. */
+  address: string;
   browser: string | null;
   time: number;
   status: number | null;
@@ -53,6 +56,7 @@ export const toLogDto = (l: OperationLog): LogDto => ({
   method: l.method,
   params: l.params,
   requestIp: l.requestIp,
+  address: ipAddress(l.requestIp),
   browser: l.browser,
   time: l.time,
   status: l.status,

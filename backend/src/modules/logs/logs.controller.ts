@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Param, Query, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AdminOnly, Authenticated, CurrentUser } from '../../common/access/permissions.decorator.js';
+import { AdminOnly, AllowQueryToken, Authenticated, CurrentUser } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe } from '../../common/http/ids.pipe.js';
@@ -33,6 +33,7 @@ export class LogsController {
   }
 
   /** xlsx of the error rows (eladmin-web's 错误日志 导出). Declared before `error/:id`, which would take `download` as an id. */
+  @AllowQueryToken()
   @AdminOnly()
   @Get('error/download')
   downloadErrors(@Query() query: LogQuery): Promise<StreamableFile> {
@@ -45,6 +46,7 @@ export class LogsController {
     return this.logs.errorDetail(id);
   }
 
+  @AllowQueryToken()
   @AdminOnly()
   @Get('download')
   download(@Query() query: LogQuery): Promise<StreamableFile> {

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, type SelectQueryBuilder } from 'typeorm';
 import { DomainException } from '../../common/errors/domain.exception.js';
 import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
+import { ipAddress } from '../../common/http/ip-address.js';
 import { applyListQuery, likePattern, page, type Page } from '../../common/http/list-query.js';
 import { type LogDto, type LogQuery, type LogType, type LogUserQuery, toLogDto } from './log.dto.js';
 import { OperationLog } from './log.entity.js';
@@ -66,6 +67,7 @@ export class LogsService {
     return xlsxFile('日志数据', [
       { header: '用户名', value: (l: OperationLog) => l.username },
       { header: 'IP', value: (l) => l.requestIp, width: 16 },
+      { header: 'IP来源', value: (l) => ipAddress(l.requestIp), width: 24 },
       { header: '描述', value: (l) => l.description, width: 20 },
       { header: '请求方法', value: (l) => l.method, width: 30 },
       { header: '日志类型', value: (l) => l.logType },

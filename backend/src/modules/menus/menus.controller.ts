@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Injectable, type PipeTransform, Post, Put, Query, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { AllowQueryToken, Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log, SkipLog } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
@@ -30,6 +30,7 @@ export class MenusController {
   }
 
   /** xlsx of the menus matching the list's filters (eladmin-web's 导出). */
+  @AllowQueryToken()
   @RequirePermissions('menu:list', 'roles:list')
   @Get('download')
   download(@Query() query: MenuQuery): Promise<StreamableFile> {

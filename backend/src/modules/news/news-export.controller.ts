@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { AllowQueryToken, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { NewsCreateDto } from './news-export.dto.js';
@@ -16,6 +16,7 @@ export class NewsExportController {
    * The list as an xlsx (`新闻列表.xlsx`): same filters and sort as `GET api/news/list`, from the
    * first row, at most EXPORT_MAX_ROWS rows (`page` and `size` are ignored).
    */
+  @AllowQueryToken()
   @RequirePermissions('news:list')
   @Get('download')
   @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -28,6 +29,7 @@ export class NewsExportController {
    * `info`): titles, metadata, abstracts, keywords and classes, translation, original text. Does not
    * mark the item read.
    */
+  @AllowQueryToken()
   @RequirePermissions('news:list')
   @Get('downloadWordByIdAndDeptId')
   @ApiProduces('application/vnd.openxmlformats-officedocument.wordprocessingml.document')

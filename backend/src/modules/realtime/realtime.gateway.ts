@@ -2,11 +2,13 @@ import { Inject, Logger, type OnApplicationShutdown, type OnModuleDestroy } from
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
+import cors from 'cors';
 import { Redis } from 'ioredis';
 import type { Server, Socket } from 'socket.io';
 import { DataSource } from 'typeorm';
 import { Authenticator } from '../../common/access/access.guard.js';
 import type { Principal } from '../../common/auth/principal.js';
+import { corsOptions } from '../../common/http/transport.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { NoticeService, roomsOf } from './notice.service.js';
 
@@ -36,8 +38,8 @@ function header(value: string | string[] | undefined): string | undefined {
 }
 
 /**
- * The live channel: socket.io at `/webSocket` on the HTTP server (same origin as the API; no CORS, as
- * for the HTTP app). The handshake carries the session token (`auth: {token}` or an
+ * The live channel: socket.io at `/webSocket` on the HTTP server (same origin as the API; CORS only
+ * for the `CORS_ORIGINS`, as for the HTTP app). The handshake carries the session token (`auth: {token}` or an
  * `Authorization: Bearer` header) and is verified exactly like an HTTP request; a socket then sits in
  * `user:<id>`, `dept:<id>` and `dept:<id>:perm:<code>` and only receives (clients send nothing).
  */
@@ -58,6 +60,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
   afterInit(server: Server): void {
     this.server = server;
     if (this.config.redisUrl) server.adapter(this.redisAdapter(this.config.redisUrl));
+    // Browsers on the CORS_ORIGINS pages may poll too (the HTTP app answers them the same way); no other origin.
+    if (this.config.corsOrigins.length) server.engine.use(cors(corsOptions(this.config.corsOrigins)));
     server.use((socket, next) => {
       this.authenticate(socket as LiveSocket).then(
         () => next(),

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { AllowQueryToken, Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
@@ -32,6 +32,7 @@ export class RolesController {
     return { level: me.level };
   }
 
+  @AllowQueryToken()
   @RequirePermissions('roles:list')
   @Get('download')
   download(@Query() query: RoleQuery): Promise<StreamableFile> {

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Authenticated, CurrentUser, Public, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { AllowQueryToken, Authenticated, CurrentUser, Public, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log, SkipLog } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
@@ -54,6 +54,7 @@ export class FilesController {
   }
 
   /** xlsx of the stored files matching the list's filters (eladmin-web's 导出). */
+  @AllowQueryToken()
   @RequirePermissions('storage:list')
   @Get('download')
   exportList(@Query() query: FileQuery): Promise<StreamableFile> {
@@ -84,6 +85,8 @@ export class FilesController {
     return this.files.deleteById(me, id);
   }
 
+  /** Also `?access_token=<login token>`: the spec's clients open a stored file (e.g. a statistics report) by URL. */
+  @AllowQueryToken()
   @Authenticated()
   @Get('download/:id')
   async download(@CurrentUser() me: Principal, @Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {

@@ -4,7 +4,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createReadStream } from 'node:fs';
-import { Authenticated, CurrentUser, Public, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { AllowQueryToken, Authenticated, CurrentUser, Public, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
@@ -24,6 +24,7 @@ export class UsersController {
     return this.users.list(me, query);
   }
 
+  @AllowQueryToken()
   @RequirePermissions('user:list')
   @Get('download')
   download(@CurrentUser() me: Principal, @Query() query: UserQuery): Promise<StreamableFile> {

@@ -1,0 +1,76 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+
+type CorsOptions = Exclude<Parameters<INestApplication['enableCors']>[0], undefined | ((...args: never[]) => unknown)>;
+
+/** A Host header we are willing to echo into the CSP (name or address, optional port). */
+const SAFE_HOST = /^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i;
+
+/** The live channel (socket.io at /webSocket) on this very host, plain or TLS. */
+function sameHostWebSocket(req: { headers: { host?: string } }): string {
+  const host = req.headers.host;
+  return host && SAFE_HOST.test(host) ? `ws://${host} wss://${host}` : '';
+}
+
+/**
+ * Content-Security-Policy of everything we serve (the SPA under /horizon/, the API, Swagger UI at
+ * /api/docs): only what the built UI needs.
+ * - scripts: our own files only (Vite emits no inline script; Swagger UI's init is a file too);
+ * - styles: our files plus inline styles (MUI/emotion inject `<style>` elements at run time);
+ * - images: ours, `data:` (captcha SVG, icons), `blob:` (previews), and http(s) images inside news
+ *   texts (crawled articles keep their pictures; the UI loads them with no referrer);
+ * - connections: this origin and its own WebSocket (`ws:`/`wss:` on the same host only);
+ * - no plugins, no `<base>` elsewhere, forms post here, framed only by this origin.
+ * No `upgrade-insecure-requests`: intranet deployments on plain HTTP must keep working.
+ */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", sameHostWebSocket],
+  objectSrc: ["'none'"],
+  frameSrc: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'self'"],
+  manifestSrc: ["'self'"],
+};
+
+/**
+ * Security headers on every answer: the CSP above, `X-Content-Type-Options: nosniff`,
+ * `Referrer-Policy: strict-origin-when-cross-origin`, `X-Frame-Options: SAMEORIGIN`, COOP, CORP
+ * (`same-origin`, `same-site` when CORS origins are configured so their pages may show avatars),
+ * and HSTS only on HTTPS requests (never `includeSubDomains`: other intranet hosts may be plain HTTP).
+ */
+export function securityHeaders(corsOrigins: readonly string[]): RequestHandler[] {
+  const headers = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginResourcePolicy: { policy: corsOrigins.length ? 'same-site' : 'same-origin' },
+    strictTransportSecurity: false,
+  });
+  const hsts = (req: Request, res: Response, next: NextFunction) => {
+    if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=15552000');
+    next();
+  };
+  return [headers, hsts];
+}
+
+/**
+ * CORS for the origins in `CORS_ORIGINS` only: their preflights are answered (credentials allowed,
+ * the headers our clients send), any other origin gets no `Access-Control-Allow-Origin`.
+ */
+export function corsOptions(origins: readonly string[]): CorsOptions {
+  return {
+    origin: [...origins],
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Requested-With'],
+    exposedHeaders: ['Content-Disposition', 'Retry-After'],
+    maxAge: 600,
+  };
+}
