@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import AssignmentTurnedIn from '@mui/icons-material/AssignmentTurnedIn';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -150,6 +151,8 @@ export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps
   const params = useParams();
   const [searchParams] = useSearchParams();
   const trans = translationEntry || searchParams.get('trans') === 'true';
+  // a list row's 审核: the workbench opens on 人工翻译 with 审核 in view
+  const reviewEntry = searchParams.get('review') === 'true';
   const id = /^\d{1,15}$/.test(params.id ?? '') ? Number(params.id) : null;
   const user = useNewsUser();
   const { data: info, isPending, error } = useNewsInfo(user.ready ? id : null, user.deptId);
@@ -196,7 +199,7 @@ export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps
   if (trans) {
     return (
       <Suspense fallback={<DetailSkeleton />}>
-        <TranslationWorkbench info={info} user={user} />
+        <TranslationWorkbench info={info} user={user} reviewEntry={reviewEntry} />
       </Suspense>
     );
   }
@@ -204,6 +207,8 @@ export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps
   const title = info.titleCn?.trim() || info.title;
   const files = (Array.isArray(info.files) ? info.files : []) as NewsFile[];
   const canCollect = info.isCollect ? user.abilities.uncollect : user.abilities.collect;
+  // a submitted translation of the department: reviewers get the way to the workbench, ready to review
+  const reviewable = user.abilities.judge && (info.isProcessed === 'examine' || info.isProcessed === 'done');
 
   const exportWord = async () => {
     setDownloading(true);
@@ -421,12 +426,29 @@ export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps
               <MetaItem label={t('detail.editor')} value={info.editorName} />
               <MetaItem label={t('detail.examiner')} value={info.examineName} />
             </Box>
-            {user.abilities.translate && (
+            {(user.abilities.translate || reviewable) && (
               <>
                 <Divider sx={{ my: 1.25 }} />
-                <Button size="small" startIcon={<TranslateIcon />} component={RouterLink} to={`/pro/news/detailFull/${info.id}?trans=true`}>
-                  {t('actions.translate')}
-                </Button>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                  {reviewable && (
+                    <Button
+                      size="small"
+                      variant="contained"
+                      color="success"
+                      startIcon={<AssignmentTurnedIn />}
+                      component={RouterLink}
+                      to={`/pro/news/detailFull/${info.id}?trans=true&review=true`}
+                      data-testid="detail-review"
+                    >
+                      {t('actions.review')}
+                    </Button>
+                  )}
+                  {user.abilities.translate && (
+                    <Button size="small" startIcon={<TranslateIcon />} component={RouterLink} to={`/pro/news/detailFull/${info.id}?trans=true`}>
+                      {t('actions.translate')}
+                    </Button>
+                  )}
+                </Box>
               </>
             )}
           </Card>

@@ -88,6 +88,18 @@ describe('NewsList', () => {
     await waitFor(() => expect(screen.queryByText(/已选择/)).toBeNull());
   });
 
+  it('a row’s 审核 opens the translation workbench ready to review; 翻译 opens it to translate', async () => {
+    stubFetch((_m, url) => (url.includes('api/news/list') ? { content: [row(1, { isProcessed: 'examine' })], totalElements: 1, totalExact: true } : {}));
+    const open = vi.fn(() => null);
+    vi.stubGlobal('open', open);
+    renderList(['news:list', 'news:translate', 'news:judge', 'news:choice'], 'choice');
+    const tr = (await screen.findByText('中文标题 1')).closest('tr') as HTMLElement;
+    fireEvent.click(within(tr).getByRole('button', { name: '审核' }));
+    expect(open).toHaveBeenLastCalledWith('/pro/news/detailFull/1?trans=true&review=true', '_blank', 'noopener');
+    fireEvent.click(within(tr).getByRole('button', { name: '翻译' }));
+    expect(open).toHaveBeenLastCalledWith('/pro/news/detailFull/1?trans=true', '_blank', 'noopener');
+  });
+
   it('says so when the list is empty', async () => {
     stubFetch((_m, url) => (url.includes('api/news/list') ? { content: [], totalElements: 0, totalExact: true } : {}));
     renderList(['news:list'], 'choice');

@@ -239,7 +239,8 @@ export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomG
           openDetail(row.id, { trans: true });
           break;
         case 'review':
-          openDetail(row.id);
+          // the workbench, ready to review: 人工翻译 shown, 审核 in view
+          openDetail(row.id, { review: true });
           break;
         case 'push':
           setDialog({ kind: 'push', rows: [row], bulk: false });

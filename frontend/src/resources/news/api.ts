@@ -87,13 +87,17 @@ export const newsKeys = {
   shares: (query: Record<string, string | number>) => ['horizon', 'news', 'shares', query] as const,
 };
 
-/** `/horizon/pro/news/detailFull2/12` (a new window needs the base path; router links do not). */
-export function detailHref(id: number, { trans = false }: { trans?: boolean } = {}): string {
+/**
+ * `/horizon/pro/news/detailFull2/12` (a new window needs the base path; router links do not); the
+ * translation workbench with `trans`, opened ready to review (人工翻译 first) with `review`.
+ */
+export function detailHref(id: number, { trans = false, review = false }: { trans?: boolean; review?: boolean } = {}): string {
   const base = (import.meta.env.BASE_URL ?? '/').replace(/\/?$/, '/');
+  if (review) return `${base}pro/news/detailFull/${id}?trans=true&review=true`;
   return trans ? `${base}pro/news/detailFull/${id}?trans=true` : `${base}pro/news/detailFull2/${id}`;
 }
 
 /** Opens a detail page in a new window (the spec's "enter details"). */
-export function openDetail(id: number, options?: { trans?: boolean }): void {
+export function openDetail(id: number, options?: { trans?: boolean; review?: boolean }): void {
   window.open(detailHref(id, options), '_blank', 'noopener');
 }

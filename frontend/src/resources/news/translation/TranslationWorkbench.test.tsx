@@ -77,7 +77,7 @@ function newsUser(user: typeof TRANSLATOR, roles: string[]): NewsUser {
   return { userId: user.id, deptId: user.dept.id, username: user.username, roles, abilities: newsAbilities(roles), ready: true };
 }
 
-function renderWorkbench(user: typeof TRANSLATOR, roles: string[], info: NewsInfo = INFO) {
+function renderWorkbench(user: typeof TRANSLATOR, roles: string[], info: NewsInfo = INFO, { reviewEntry = false }: { reviewEntry?: boolean } = {}) {
   const authProvider: AuthProvider = {
     login: async () => undefined,
     logout: async () => undefined,
@@ -89,7 +89,7 @@ function renderWorkbench(user: typeof TRANSLATOR, roles: string[], info: NewsInf
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <AdminContext authProvider={authProvider} queryClient={queryClient} store={memoryStore()} i18nProvider={createI18nProvider('zh')}>
-      <TranslationWorkbench info={info} user={newsUser(user, roles)} />
+      <TranslationWorkbench info={info} user={newsUser(user, roles)} reviewEntry={reviewEntry} />
       <Notification />
     </AdminContext>,
   );
@@ -215,6 +215,101 @@ describe('TranslationWorkbench', { timeout: 20_000 }, () => {
     await waitFor(() => expect(status().textContent).toBe('已审核'));
     expect(screen.getByTestId('trans-review').textContent).toBe('重新审核');
     expect(screen.getByText('reviewer')).toBeTruthy();
+  });
+
+  it('opened through a row’s 审核: 人工翻译 is shown, the banner carries 审核, which reviews at once', async () => {
+    let state: TranslationState = {
+      ...untranslated(),
+      transStatus: 'examine',
+      isProcessed: 'examine',
+      contentTrans: '<p>周一油价上涨。</p>',
+      version: 2,
+      editorId: 7,
+      editorName: 'translator',
+      titleCn: '油价周一上涨',
+    };
+    const calls = stubApi(({ method, url, body }) => {
+      if (method === 'GET' && url.includes('translationState')) return state;
+      if (url.endsWith('submitTranslate') && (body?.content as { status: string }).status === 'done') {
+        state = { ...state, transStatus: 'done', isProcessed: 'done', examineId: 9, examineName: 'reviewer' };
+        return state;
+      }
+      return {};
+    });
+    renderWorkbench(REVIEWER, ['news:list', 'news:judge'], INFO, { reviewEntry: true });
+
+    await waitFor(() => expect(status().textContent).toBe('待审核'));
+    expect(screen.getByTestId('trans-tab-manual').getAttribute('aria-selected')).toBe('true');
+    await waitFor(() => expect(editorOf().getText()).toContain('周一油价上涨。'));
+    const banner = screen.getByTestId('trans-review-banner');
+    within(banner).getByText('translator 提交的第 2 版译文待审核：请对照左侧原文阅读右侧“人工翻译”，确认无误后点击“审核”。');
+    // one 审核 button, in the banner
+    expect(screen.getAllByTestId('trans-review')).toHaveLength(1);
+    // the department's Chinese title is shown to the reviewer, read only
+    within(screen.getByTestId('trans-title-cn-view')).getByText('油价周一上涨');
+    expect(screen.queryByTestId('trans-title-cn')).toBeNull();
+
+    fireEvent.click(within(banner).getByTestId('trans-review'));
+    await screen.findByText('审核成功');
+    expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/news/submitTranslate', body: { id: 1, deptId: WORK_DEPT, content: { status: 'done', version: 2 } } }]);
+    expect(screen.queryByText('请点击右侧人工翻译，查看译文后再审核')).toBeNull();
+    await waitFor(() => expect(status().textContent).toBe('已审核'));
+    // reviewed: no banner; 重新审核 in the header
+    expect(screen.queryByTestId('trans-review-banner')).toBeNull();
+    expect(screen.getByTestId('trans-review').textContent).toBe('重新审核');
+  });
+
+  it('the Chinese title: prefilled with the machine title, saved and submitted with the text, read only once submitted', async () => {
+    let state = untranslated();
+    const calls = stubApi(({ method, url, body }) => {
+      if (method === 'GET' && url.includes('translationState')) return state;
+      if (url.endsWith('api/news/submitTranslate')) {
+        const content = body?.content as { status: 'edit' | 'examine'; contentTrans?: string; titleCn?: string };
+        state = {
+          ...state,
+          transStatus: content.status,
+          editorId: 7,
+          editorName: 'translator',
+          version: 1,
+          contentTrans: content.contentTrans ?? 'US',
+          titleCn: content.titleCn === undefined ? (state.titleCn ?? null) : content.titleCn || null,
+        };
+        return state;
+      }
+      return {};
+    });
+    renderWorkbench(TRANSLATOR, ['news:list', 'news:translate'], { ...INFO, titleCn: '油价上涨' } as NewsInfo);
+    await waitFor(() => expect(status().textContent).toBe('未翻译'));
+    // before the claim: read only, the title the list shows
+    within(screen.getByTestId('trans-title-cn-view')).getByText('油价上涨');
+
+    fireEvent.click(screen.getByTestId('trans-claim'));
+    await toast('认领成功，可以开始翻译');
+    const field = (await screen.findByTestId('trans-title-cn')) as HTMLInputElement;
+    expect(field.value).toBe('油价上涨');
+    expect(field.maxLength).toBe(500);
+    screen.getByText('与译文一起保存；留空则显示机器翻译的标题');
+
+    // the untouched prefill is not sent (the server keeps what it has)
+    fireEvent.click(screen.getByTestId('trans-save'));
+    await toast('保存成功');
+    expect((writes(calls)[1].body?.content as Record<string, unknown>).titleCn).toBeUndefined();
+
+    fireEvent.change(field, { target: { value: '  周一国际油价上涨  ' } });
+    await screen.findByTestId('trans-dirty');
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await toast('保存成功');
+    expect(writes(calls)[2].body).toMatchObject({ content: { status: 'edit', titleCn: '周一国际油价上涨' } });
+    await waitFor(() => expect(screen.queryByTestId('trans-dirty')).toBeNull());
+    expect((screen.getByTestId('trans-title-cn') as HTMLInputElement).value).toBe('周一国际油价上涨');
+
+    fireEvent.change(screen.getByTestId('trans-title-cn'), { target: { value: '周一国际油价大涨' } });
+    fireEvent.click(screen.getByTestId('trans-submit'));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: '提交审核' })).getByRole('button', { name: '确认' }));
+    await screen.findByText('提交成功');
+    expect(writes(calls)[3].body).toMatchObject({ content: { status: 'examine', titleCn: '周一国际油价大涨' } });
+    // submitted: the title is read only, as saved
+    await waitFor(() => within(screen.getByTestId('trans-title-cn-view')).getByText('周一国际油价大涨'));
   });
 
   it('shows the spec’s error when someone else claimed the item first, and who it is', async () => {
@@ -445,29 +540,64 @@ describe('TranslationWorkbench', { timeout: 20_000 }, () => {
       expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/news/doTranslate', body: { id: 1 } }]);
     });
 
-    it('says so when no engine is configured (settings), without a button', async () => {
+    it('says so once, calmly, in the 机器翻译 tab when no engine is configured: how an administrator enables it, no button', async () => {
       stubApi(({ url }) => {
-        if (url.includes('api/platform/settings')) return { mt: { engine: null, configured: false } };
+        if (url.includes('api/platform/settings')) return { mt: { engine: 'none', configured: false } };
         if (url.includes('translationState')) return untranslated();
         return {};
       });
       renderWorkbench(TRANSLATOR, ['news:translate'], { ...INFO, contentCn: null, mtStatus: null } as unknown as NewsInfo);
-      await screen.findByText('机器翻译未配置，请联系管理员配置翻译引擎');
+      const notice = await screen.findByTestId('trans-mt-not-configured');
+      // an information, not an error
+      expect(notice.className).toMatch(/MuiAlert-outlinedInfo/);
+      within(notice).getByText('机器翻译未配置');
+      within(notice).getByText(/人工翻译、保存、提交和审核不受影响/);
+      within(notice).getByText(/MT_ENGINE/);
+      within(notice).getByText(/系统管理 → 机器翻译/);
       expect(screen.queryByTestId('trans-mt-run')).toBeNull();
     });
 
-    it('learns it from a 503 of doTranslate when the settings do not say', async () => {
+    it('never toasts 机器翻译未配置 on claim, save or submit without an engine', async () => {
+      let state = untranslated();
+      const calls = stubApi(({ method, url, body }) => {
+        if (url.includes('api/platform/settings')) return { mt: { engine: 'none', configured: false } };
+        if (method === 'GET' && url.includes('translationState')) return state;
+        if (url.endsWith('submitTranslate')) {
+          const content = body?.content as { status: 'edit' | 'examine'; contentTrans?: string };
+          state = { ...state, transStatus: content.status, editorId: 7, editorName: 'translator', version: 1, contentTrans: content.contentTrans ?? 'US' };
+          return state;
+        }
+        return {};
+      });
+      renderWorkbench(TRANSLATOR, ['news:list', 'news:translate'], { ...INFO, contentCn: null, mtStatus: null } as unknown as NewsInfo);
+      await screen.findByTestId('trans-mt-not-configured');
+      fireEvent.click(await screen.findByTestId('trans-claim'));
+      await toast('认领成功，可以开始翻译');
+      fireEvent.click(await screen.findByTestId('trans-save'));
+      await toast('保存成功');
+      fireEvent.click(screen.getByTestId('trans-submit'));
+      fireEvent.click(within(await screen.findByRole('dialog', { name: '提交审核' })).getByRole('button', { name: '确认' }));
+      await screen.findByText('提交成功');
+      expect(calls.some((c) => c.url.endsWith('doTranslate'))).toBe(false);
+      // the notice in the (hidden) 机器翻译 tab is the only place that says it
+      expect(screen.queryAllByText(/机器翻译未配置/)).toHaveLength(1);
+    });
+
+    it('learns it from a 503 of doTranslate when the settings do not say, and shows the notice instead of an error toast', async () => {
       stubApi(({ url }) => {
         if (url.includes('api/platform/settings')) return { title: null };
         if (url.includes('translationState')) return untranslated();
-        if (url.endsWith('doTranslate')) return { status: 503, body: { status: 503, message: '机器翻译未配置', code: 'MT_NOT_CONFIGURED' } };
+        if (url.endsWith('doTranslate')) return { status: 503, body: { status: 503, message: '机器翻译未配置，请联系管理员配置翻译引擎', code: 'MT_NOT_CONFIGURED' } };
         return {};
       });
       renderWorkbench(TRANSLATOR, ['news:translate'], { ...INFO, contentCn: null, mtStatus: null } as unknown as NewsInfo);
       fireEvent.click(await screen.findByTestId('trans-mt-run'));
-      await screen.findByText('机器翻译未配置');
-      await screen.findByText('机器翻译未配置，请联系管理员配置翻译引擎');
+      await screen.findByTestId('trans-mt-not-configured');
       expect(screen.queryByTestId('trans-mt-run')).toBeNull();
+      // the server's message is not toasted on top of the notice
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByText('机器翻译未配置，请联系管理员配置翻译引擎')).toBeNull();
+      expect(screen.queryAllByText(/机器翻译未配置/)).toHaveLength(1);
     });
   });
 });

@@ -1,7 +1,9 @@
 // The translation workbench (/pro/news/detailFull/{id}, and the detail page with ?trans=true): the
 // original on the left, 机器翻译 / 人工翻译 on the right scrolling with it, the department's
 // translation state in the header and the workflow buttons (spec §4): 我要翻译, 保存 (Ctrl+S / ⌘S),
-// 提交审核, 释放, 审核 / 重新审核 (only after the 人工翻译 tab was shown), 版本历史, 下载 Word.
+// 提交审核, 释放, 审核 / 重新审核 (only after the 人工翻译 tab was shown), 版本历史, 下载 Word; the
+// department's Chinese title above the editor, saved with the text. Opened through a list row's 审核
+// (`&review=true`) it shows the 人工翻译 tab first, with a banner carrying the 审核 button.
 // Loaded on demand (React.lazy in NewsDetailPage): TipTap travels in this chunk only.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import AssignmentTurnedIn from '@mui/icons-material/AssignmentTurnedIn';
@@ -26,6 +28,7 @@ import {
   Switch,
   Tab,
   Tabs,
+  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -41,9 +44,10 @@ import { newsKeys } from '../api';
 import { NewsText, TextEmpty } from '../NewsText';
 import type { NewsInfo } from '../types';
 import { useFillHeight } from '../useFillHeight';
-import { markListsStale } from '../useNewsActions';
+import { markListsStale, patchNewsInCache } from '../useNewsActions';
 import {
   errorCode,
+  MAX_TITLE_CN,
   type MachineTranslation,
   type MtStatus,
   TRANSLATION_CODES,
@@ -65,6 +69,12 @@ export interface TranslationWorkbenchProps {
   /** The item (`api/news/info`) as the detail page loaded it. */
   info: NewsInfo;
   user: NewsUser;
+  /**
+   * Opened to review (a list row's 审核, `&review=true`): the 人工翻译 tab is shown first, which is
+   * the spec's "view the manual translation before reviewing" (the reviewer has the text in front
+   * of them). Any other entry starts on 机器翻译 and 审核 warns until 人工翻译 is opened.
+   */
+  reviewEntry?: boolean;
 }
 
 type PaneTab = 'machine' | 'manual';
@@ -137,10 +147,11 @@ function useMachineTranslation(info: WorkbenchInfo, infoDeptId: number | undefin
         accept(next);
         if (next.contentCn?.trim()) notifyText(doneText);
       } catch (error) {
+        // "not configured" and an engine failure are said once, in the 机器翻译 pane: no toast on top
         const code = errorCode(error);
         if (code === TRANSLATION_CODES.mtNotConfigured) setRejected(true);
         else if (code === TRANSLATION_CODES.mtFailed) setMt((m) => ({ ...m, mtStatus: 'failed', mtError: errorMessage(error) }));
-        onError(error);
+        else onError(error);
       } finally {
         setRunning(false);
       }
@@ -171,13 +182,7 @@ function MachinePane({ machine, canRun, t }: { machine: ReturnType<typeof useMac
       </Box>
     );
   }
-  if (notConfigured) {
-    return (
-      <Alert severity="info" variant="outlined" sx={{ mt: 2 }} data-testid="trans-mt-not-configured">
-        {t('machine.not_configured')}
-      </Alert>
-    );
-  }
+  if (notConfigured) return <MtNotConfigured t={t} />;
   const button = (label: string) =>
     canRun && (
       <Button
@@ -207,6 +212,51 @@ function MachinePane({ machine, canRun, t }: { machine: ReturnType<typeof useMac
   );
 }
 
+/** No engine: what it means for the translator, and how an administrator enables it (an information, not an error). */
+export function MtNotConfigured({ t }: { t: TransT }) {
+  return (
+    <Alert severity="info" variant="outlined" sx={{ mt: 2, '& .MuiAlert-message': { display: 'grid', gap: 0.75 } }} data-testid="trans-mt-not-configured">
+      <Typography sx={{ fontSize: 14, fontWeight: 600 }}>{t('machine.not_configured')}</Typography>
+      <Typography sx={{ fontSize: 13.5 }}>{t('machine.not_configured_body')}</Typography>
+      <Typography sx={{ fontSize: 12.5, color: 'text.secondary' }}>{t('machine.not_configured_admin')}</Typography>
+    </Alert>
+  );
+}
+
+/**
+ * The department's Chinese title above the manual translation: editable by the editor of the
+ * draft (saved with the text), read only for everybody else.
+ */
+function TitleField({ value, editable, onChange, t }: { value: string; editable: boolean; onChange: (value: string) => void; t: TransT }) {
+  if (!editable) {
+    return (
+      <Box sx={{ px: 2, py: 1.25, borderBottom: '1px solid #ebeef5', display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }} data-testid="trans-title-cn-view">
+        <Typography component="span" sx={{ fontSize: 13, color: '#909399', flexShrink: 0 }}>
+          {t('title_cn.label')}：
+        </Typography>
+        <Typography component="span" lang="zh-CN" sx={{ fontSize: 15, fontWeight: 600, color: value.trim() ? '#303133' : 'text.disabled', minWidth: 0, overflowWrap: 'anywhere' }}>
+          {value.trim() || t('title_cn.empty')}
+        </Typography>
+      </Box>
+    );
+  }
+  const long = value.length > MAX_TITLE_CN - 50;
+  return (
+    <Box sx={{ px: 2, pt: 1.75, pb: 1, borderBottom: '1px solid #ebeef5' }}>
+      <TextField
+        fullWidth
+        size="small"
+        label={t('title_cn.label')}
+        placeholder={t('title_cn.placeholder')}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        helperText={long ? t('title_cn.count', { count: value.length, max: MAX_TITLE_CN }) : t('title_cn.hint')}
+        slotProps={{ htmlInput: { maxLength: MAX_TITLE_CN, lang: 'zh-CN', 'data-testid': 'trans-title-cn' }, inputLabel: { shrink: true } }}
+      />
+    </Box>
+  );
+}
+
 function Meta({ label, value }: { label: string; value: string }) {
   return (
     <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, fontSize: 13, color: '#909399' }}>
@@ -228,7 +278,7 @@ function PaneSkeleton() {
   );
 }
 
-export function TranslationWorkbench({ info, user }: TranslationWorkbenchProps) {
+export function TranslationWorkbench({ info, user, reviewEntry = false }: TranslationWorkbenchProps) {
   const t = useTransText();
   const queryClient = useQueryClient();
   const notifyText = useNotifyText();
@@ -248,9 +298,11 @@ export function TranslationWorkbench({ info, user }: TranslationWorkbenchProps) 
   useQueryErrorHandler(stateQuery.error);
   const state: TranslationState | undefined = stateQuery.data;
 
-  const [tab, setTab] = useState<PaneTab>('machine');
-  const [manualShown, setManualShown] = useState(false);
-  const [dirty, setDirty] = useState(false);
+  const [tab, setTab] = useState<PaneTab>(reviewEntry ? 'manual' : 'machine');
+  const [manualShown, setManualShown] = useState(reviewEntry);
+  const [textDirty, setTextDirty] = useState(false);
+  // the Chinese title being edited; null = not touched (the department's title, or the machine one)
+  const [titleDraft, setTitleDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [asking, setAsking] = useState<Asking>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -273,6 +325,14 @@ export function TranslationWorkbench({ info, user }: TranslationWorkbenchProps) 
     { manualShown },
   );
 
+  // the department's own title, else what the list shows (the machine-translated title)
+  const savedTitle = (state?.titleCn ?? info.titleCn ?? '').trim();
+  const titleValue = titleDraft ?? savedTitle;
+  const titleDirty = actions.editable && titleDraft !== null && titleDraft.trim() !== savedTitle;
+  const dirty = textDirty || titleDirty;
+  /** The title sent with a save or submission: only a changed one (omitted = the server leaves it as it is). */
+  const titleToSend = (): string | undefined => (titleDirty && titleDraft !== null ? titleDraft.trim() : undefined);
+
   // the editor of a draft lands on their text
   const landed = useRef(false);
   useEffect(() => {
@@ -285,6 +345,16 @@ export function TranslationWorkbench({ info, user }: TranslationWorkbenchProps) 
     queryClient.setQueryData(translationKeys.state(info.id, deptId), next);
     void queryClient.invalidateQueries({ queryKey: translationKeys.versions(info.id, deptId) });
     markListsStale(queryClient);
+  };
+
+  /**
+   * After a save or submission: the field shows the saved title again; when the request carried one,
+   * the cached lists and the detail show it at once (blank = none of the department's own: the
+   * lists refetch the machine title when next shown, they are marked stale).
+   */
+  const titleSaved = (next: TranslationState, sent: string | undefined) => {
+    setTitleDraft(null);
+    if (sent !== undefined) patchNewsInCache(queryClient, info.id, { titleCn: next.titleCn?.trim() ? next.titleCn : null });
   };
 
   const fail = (error: unknown) => {
@@ -316,6 +386,7 @@ export function TranslationWorkbench({ info, user }: TranslationWorkbenchProps) 
     void run('claim', async () => {
       const next = await translationApi.claim(info.id, deptId);
       editorRef.current?.load(next.contentTrans);
+      setTitleDraft(null);
       apply(next);
       selectTab('manual');
       notifyText(t('notify.claimed'));
@@ -325,9 +396,11 @@ export function TranslationWorkbench({ info, user }: TranslationWorkbenchProps) 
   const save = () =>
     run('save', async () => {
       const html = editorRef.current?.getHTML() ?? '';
-      const next = await translationApi.save(info.id, deptId, html);
+      const title = titleToSend();
+      const next = await translationApi.save(info.id, deptId, html, title);
       editorRef.current?.markSaved(html);
       apply(next);
+      titleSaved(next, title);
       notifyText(t('notify.saved'));
     });
 
@@ -342,9 +415,11 @@ export function TranslationWorkbench({ info, user }: TranslationWorkbenchProps) 
   const submit = () =>
     run('submit', async () => {
       const html = editorRef.current?.getHTML() ?? '';
-      const next = await translationApi.submitForReview(info.id, deptId, html);
+      const title = titleToSend();
+      const next = await translationApi.submitForReview(info.id, deptId, html, title);
       editorRef.current?.markSaved(html);
       apply(next);
+      titleSaved(next, title);
       notifyText(t('notify.submitted'));
     });
 
@@ -352,6 +427,7 @@ export function TranslationWorkbench({ info, user }: TranslationWorkbenchProps) 
     run('release', async () => {
       const next = await translationApi.release(info.id, deptId);
       editorRef.current?.load(next.contentTrans);
+      setTitleDraft(null);
       apply(next);
       notifyText(t('notify.released'));
     });
@@ -437,6 +513,23 @@ export function TranslationWorkbench({ info, user }: TranslationWorkbenchProps) 
           ? t('editor.readonly_hint')
           : undefined;
   const paneHeight = Math.max(320, height);
+  // a submitted translation I may review: said in a banner that carries the 审核 button
+  const reviewBanner = actions.review === 'review';
+  const reviewButton = (size: 'small' | 'medium') => (
+    <Button
+      size={size}
+      variant="contained"
+      color="success"
+      startIcon={<AssignmentTurnedIn />}
+      disabled={busy !== null}
+      onClick={review}
+      data-testid="trans-review"
+      data-blocked={actions.reviewBlocked ? 'true' : undefined}
+      sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+    >
+      {t(actions.review === 'rereview' ? 'actions.rereview' : 'actions.review')}
+    </Button>
+  );
 
   return (
     <Box sx={{ maxWidth: 1600, mx: 'auto', px: { xs: 1, sm: 1.5 }, pt: 0.5, pb: 1.5 }} data-testid="translation-workbench">
@@ -507,20 +600,7 @@ export function TranslationWorkbench({ info, user }: TranslationWorkbenchProps) 
                 {t('actions.release')}
               </Button>
             )}
-            {state && actions.review && (
-              <Button
-                size="small"
-                variant="contained"
-                color="success"
-                startIcon={<AssignmentTurnedIn />}
-                disabled={busy !== null}
-                onClick={review}
-                data-testid="trans-review"
-                data-blocked={actions.reviewBlocked ? 'true' : undefined}
-              >
-                {t(actions.review === 'rereview' ? 'actions.rereview' : 'actions.review')}
-              </Button>
-            )}
+            {state && actions.review && !reviewBanner && reviewButton('small')}
             <Button size="small" variant="outlined" startIcon={<HistoryIcon />} onClick={() => setHistoryOpen(true)} data-testid="trans-history">
               {t('actions.history')}
             </Button>
@@ -532,6 +612,19 @@ export function TranslationWorkbench({ info, user }: TranslationWorkbenchProps) 
         {state && actions.lockedByOther && (
           <Alert severity="info" variant="outlined" sx={{ mt: 1.25, py: 0 }}>
             {state.editorName ? t('meta.locked_by', { name: state.editorName }) : t('meta.locked_unknown')}
+          </Alert>
+        )}
+        {state && reviewBanner && (
+          <Alert
+            severity="warning"
+            icon={<AssignmentTurnedIn fontSize="inherit" />}
+            sx={{ mt: 1.25, alignItems: 'center', '& .MuiAlert-action': { pt: 0, mr: 0 } }}
+            action={reviewButton('medium')}
+            data-testid="trans-review-banner"
+          >
+            {state.editorName
+              ? t('review.pending', { name: state.editorName, version: state.version })
+              : t('review.pending_unknown', { version: state.version })}
           </Alert>
         )}
       </Paper>
@@ -585,32 +678,35 @@ export function TranslationWorkbench({ info, user }: TranslationWorkbenchProps) 
             hidden={tab !== 'manual'}
             sx={{ flex: 1, minHeight: 0, display: tab === 'manual' ? 'flex' : 'none', flexDirection: 'column' }}
           >
+            {state && <TitleField value={titleValue} editable={actions.editable} onChange={setTitleDraft} t={t} />}
             {state ? (
-              <RichTextEditor
-                value={state.contentTrans}
-                editable={actions.editable}
-                placeholder={t('editor.placeholder')}
-                emptyText={t('editor.empty')}
-                readonlyNote={readonlyNote}
-                labels={{
-                  toolbar: t('editor.toolbar'),
-                  bold: t('editor.bold'),
-                  italic: t('editor.italic'),
-                  paragraph: t('editor.paragraph'),
-                  h2: t('editor.h2'),
-                  h3: t('editor.h3'),
-                  bullet: t('editor.bullet'),
-                  ordered: t('editor.ordered'),
-                  quote: t('editor.quote'),
-                  undo: t('editor.undo'),
-                  redo: t('editor.redo'),
-                  label: t('editor.label'),
-                }}
-                onDirtyChange={setDirty}
-                handleRef={editorRef}
-                scrollRef={tab === 'manual' ? rightRef : undefined}
-                height="100%"
-              />
+              <Box sx={{ flex: 1, minHeight: 0 }}>
+                <RichTextEditor
+                  value={state.contentTrans}
+                  editable={actions.editable}
+                  placeholder={t('editor.placeholder')}
+                  emptyText={t('editor.empty')}
+                  readonlyNote={readonlyNote}
+                  labels={{
+                    toolbar: t('editor.toolbar'),
+                    bold: t('editor.bold'),
+                    italic: t('editor.italic'),
+                    paragraph: t('editor.paragraph'),
+                    h2: t('editor.h2'),
+                    h3: t('editor.h3'),
+                    bullet: t('editor.bullet'),
+                    ordered: t('editor.ordered'),
+                    quote: t('editor.quote'),
+                    undo: t('editor.undo'),
+                    redo: t('editor.redo'),
+                    label: t('editor.label'),
+                  }}
+                  onDirtyChange={setTextDirty}
+                  handleRef={editorRef}
+                  scrollRef={tab === 'manual' ? rightRef : undefined}
+                  height="100%"
+                />
+              </Box>
             ) : stateQuery.error ? (
               <Alert severity="error" sx={{ m: 2 }}>
                 {errorMessage(stateQuery.error)}

@@ -23,6 +23,8 @@ export interface TranslationState {
   examineId: number | null;
   examineName: string | null;
   updateTime: string | null;
+  /** The department's own Chinese title (null = none: lists show the machine one); missing on older servers. */
+  titleCn?: string | null;
 }
 
 /** A submitted version (`translationVersions`, newest first). */
@@ -88,7 +90,12 @@ export interface SubmitContent {
   status: TransStatus;
   contentTrans?: string;
   version?: number;
+  /** The department's Chinese title, saved with the text (blank = back to the machine title). */
+  titleCn?: string;
 }
+
+/** Longest Chinese title the server accepts (`content.titleCn`). */
+export const MAX_TITLE_CN = 500;
 
 /** Stable machine codes of the errors the workbench reacts to. */
 export const TRANSLATION_CODES = {
@@ -117,8 +124,11 @@ export const translationApi = {
   submit: (id: number, deptId: number | undefined, content: SubmitContent) => post<TranslationState>('api/news/submitTranslate', { id, deptId, content }),
   /** "我要翻译": the server prefills the text (country + machine translation) when none is sent. */
   claim: (id: number, deptId: number | undefined) => translationApi.submit(id, deptId, { status: 'edit' }),
-  save: (id: number, deptId: number | undefined, contentTrans: string) => translationApi.submit(id, deptId, { status: 'edit', contentTrans }),
-  submitForReview: (id: number, deptId: number | undefined, contentTrans: string) => translationApi.submit(id, deptId, { status: 'examine', contentTrans }),
+  /** `titleCn` undefined = the title is left as it is. */
+  save: (id: number, deptId: number | undefined, contentTrans: string, titleCn?: string) =>
+    translationApi.submit(id, deptId, { status: 'edit', contentTrans, ...(titleCn === undefined ? {} : { titleCn }) }),
+  submitForReview: (id: number, deptId: number | undefined, contentTrans: string, titleCn?: string) =>
+    translationApi.submit(id, deptId, { status: 'examine', contentTrans, ...(titleCn === undefined ? {} : { titleCn }) }),
   /** `version` = the version on screen (a stale one → 409 NEWS_TRANSLATION_STALE). */
   review: (id: number, deptId: number | undefined, version: number) => translationApi.submit(id, deptId, { status: 'done', version }),
   release: (id: number, deptId: number | undefined) => post<TranslationState>('api/news/releaseTranslate', { id, deptId }),

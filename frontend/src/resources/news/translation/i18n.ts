@@ -36,6 +36,17 @@ export const translationZh = {
     manual: '人工翻译',
     no_content: '暂无正文',
   },
+  title_cn: {
+    label: '中文标题',
+    placeholder: '输入中文标题：列表、导出和报送都用它',
+    hint: '与译文一起保存；留空则显示机器翻译的标题',
+    empty: '暂无中文标题',
+    count: '%{count} / %{max}',
+  },
+  review: {
+    pending: '%{name} 提交的第 %{version} 版译文待审核：请对照左侧原文阅读右侧“人工翻译”，确认无误后点击“审核”。',
+    pending_unknown: '第 %{version} 版译文待审核：请对照左侧原文阅读右侧“人工翻译”，确认无误后点击“审核”。',
+  },
   actions: {
     claim: '我要翻译',
     save: '保存',
@@ -96,7 +107,9 @@ export const translationZh = {
     retry: '重新机翻',
     run: '机器翻译',
     empty: '暂无机器翻译',
-    not_configured: '机器翻译未配置，请联系管理员配置翻译引擎',
+    not_configured: '机器翻译未配置',
+    not_configured_body: '本系统尚未接入机器翻译引擎，所以这里没有机器译文。人工翻译、保存、提交和审核不受影响。',
+    not_configured_admin: '管理员启用方法：设置环境变量 MT_ENGINE（libretranslate、openai 或 apertium）及 MT_URL 后重启服务；引擎状态和术语表在“系统管理 → 机器翻译”。',
     done: '机器翻译完成',
   },
   history: {
@@ -165,6 +178,17 @@ export const translationEn: TranslationMessages = {
     manual: 'Human translation',
     no_content: 'No text',
   },
+  title_cn: {
+    label: 'Chinese title',
+    placeholder: 'Chinese title: used by the lists, exports and submissions',
+    hint: 'Saved with the translation; left blank, the machine-translated title shows',
+    empty: 'No Chinese title yet',
+    count: '%{count} / %{max}',
+  },
+  review: {
+    pending: 'Version %{version} by %{name} waits for review: read the human translation on the right against the original, then click “Review”.',
+    pending_unknown: 'Version %{version} waits for review: read the human translation on the right against the original, then click “Review”.',
+  },
   actions: {
     claim: 'Translate it',
     save: 'Save',
@@ -225,7 +249,9 @@ export const translationEn: TranslationMessages = {
     retry: 'Translate again',
     run: 'Machine-translate',
     empty: 'No machine translation yet',
-    not_configured: 'Machine translation is not configured; ask an administrator to set up a translation engine',
+    not_configured: 'Machine translation is not configured',
+    not_configured_body: 'No machine-translation engine is connected, so there is no machine translation here. Translating by hand, saving, submitting and reviewing work as usual.',
+    not_configured_admin: 'To enable it, an administrator sets MT_ENGINE (libretranslate, openai or apertium) and MT_URL and restarts the service; engine status and glossary are under System management → Machine translation.',
     done: 'Machine translation done',
   },
   history: {
