@@ -19,9 +19,11 @@ export type { DemoLanguage } from './demo-news.fixtures';
 
 export interface DemoNews {
   title: string;
+  /** The machine translation of the title (every demo item carries one: a first start shows the whole flow without an engine). */
   titleCn: string | null;
   content: string;
   contentHtml: string;
+  /** The machine translation of the body, HTML like the engine stores it for an item with HTML. */
   contentCn: string | null;
   url: string;
   publishTime: Date;
@@ -132,7 +134,8 @@ function writeStory(
 /**
  * The demo corpus relative to `now`. Item i uses topic i mod 16 and a site that rotates
  * independently; every 20th item is noise (A5000: alternately an advert/cookie notice and a
- * duplicate of an earlier story); about 60 % carry Chinese machine translations; every 23rd has files.
+ * duplicate of an earlier story); every item carries a Chinese machine translation (stored as the
+ * engine would: `mt_status` done), so the MT tab has text with no engine configured; every 23rd has files.
  */
 export function buildDemoNews(now: Date): DemoNews[] {
   const rand = prng(SEED);
@@ -145,7 +148,8 @@ export function buildDemoNews(now: Date): DemoNews[] {
     const r = rand();
     const publishTime = new Date(nowMs - Math.floor(r * r * SPAN_MS));
     const date = slugDate(publishTime);
-    const hasCn = rand() < 0.6;
+    // Draw kept (it used to pick the translated 60 %), so every other draw and the corpus stay the same.
+    rand();
     const reads = Math.floor(Math.pow(rand(), 4) * 5000) + Math.floor(rand() * 20);
 
     if (i % 20 === 19) {
@@ -167,10 +171,10 @@ export function buildDemoNews(now: Date): DemoNews[] {
         const noiseCn = DEMO_TEMPLATES.cn.noise[kind];
         items.push({
           title: noise.title,
-          titleCn: hasCn ? noiseCn.title : null,
+          titleCn: noiseCn.title,
           content: noise.body,
           contentHtml: toHtml([noise.body]),
-          contentCn: hasCn ? noiseCn.body : null,
+          contentCn: toHtml([noiseCn.body]),
           url: `${webUrl}/${kind === 0 ? 'offer' : 'privacy'}/${date}-${i}`,
           publishTime,
           webName: site.webName,
@@ -196,10 +200,10 @@ export function buildDemoNews(now: Date): DemoNews[] {
     const keywords = [...new Set([...topic.keywords, ...(rand() < 0.5 ? ['美国'] : []), '国际'])].slice(0, keywordCount);
     const item: DemoNews = {
       title: story.title,
-      titleCn: hasCn ? story.titleCn : null,
+      titleCn: story.titleCn,
       content: joinSentences(story.sentences, site.language),
       contentHtml: toHtml(story.sentences),
-      contentCn: hasCn ? joinSentences(story.sentencesCn, 'cn') : null,
+      contentCn: toHtml(story.sentencesCn),
       url: `${webUrl}/${date.slice(0, 7).replace('-', '/')}/${topic.code.toLowerCase()}-${i}`,
       publishTime,
       webName: site.webName,

@@ -1,9 +1,11 @@
 /**
  * First-start demo news (outside production): the source websites of the demo corpus, its
- * DEMO_NEWS_COUNT items (classify ids looked up by code, is_noise, positioned search vector) and a
- * little department state (tracked / warned / chosen items) so the tabs of the news index have data.
+ * DEMO_NEWS_COUNT items (classify ids looked up by code, is_noise, positioned search vector, a
+ * machine translation stored as an engine leaves it: `mt_status` done) and a little department
+ * state (tracked / warned / chosen items) so the tabs of the news index have data.
  */
 import type { EntityManager } from 'typeorm';
+import { htmlToText } from '../../../common/text/html-to-text.js';
 import { documentTokens, toTsVector } from '../search/tokenizer.js';
 import { buildDemoNews, type DemoNews } from './demo-news.js';
 import { NOISE_CODE } from './demo-news.fixtures.js';
@@ -38,13 +40,16 @@ export async function seedDemoNews(em: EntityManager, now: Date = new Date()): P
   const noiseId = byCode.get(NOISE_CODE);
 
   const ids: string[] = [];
-  const columns = ['title', 'title_cn', 'content', 'content_html', 'content_cn', 'url', 'publish_time', 'web_id', 'web_name', 'language', 'country', 'count', 'keywords', 'classify', 'is_noise', 'files', 'search', 'create_time', 'update_time'];
+  const columns = [
+    'title', 'title_cn', 'content', 'content_html', 'content_cn', 'url', 'publish_time', 'web_id', 'web_name', 'language', 'country', 'count', 'keywords', 'classify', 'is_noise', 'files', 'search',
+    'create_time', 'update_time', 'mt_status', 'mt_time',
+  ];
   for (let start = 0; start < items.length; start += BATCH) {
     const params: unknown[] = [];
     const tuples: string[] = [];
     for (const item of items.slice(start, start + BATCH)) {
       const classify = item.classifyCodes.map((c) => byCode.get(c)).filter((id): id is number => id !== undefined);
-      const search = toTsVector(documentTokens(item));
+      const search = toTsVector(documentTokens({ ...item, contentCn: item.contentCn && htmlToText(item.contentCn) }));
       const values: unknown[] = [
         item.title,
         item.titleCn,
@@ -65,8 +70,10 @@ export async function seedDemoNews(em: EntityManager, now: Date = new Date()): P
         search,
         item.publishTime,
         item.publishTime,
+        item.contentCn === null ? null : 'done',
+        item.contentCn === null ? null : item.publishTime,
       ];
-      const casts = ['', '', '', '', '', '', '', '', '', '', '', '', '::text[]', '::int[]', '', '::jsonb', '::tsvector', '', ''];
+      const casts = ['', '', '', '', '', '', '', '', '', '', '', '', '::text[]', '::int[]', '', '::jsonb', '::tsvector', '', '', '', ''];
       tuples.push(`(${values.map((v, i) => `$${params.push(v)}${casts[i]}`).join(', ')})`);
     }
     const rows: Array<{ id: string }> = await em.query(`INSERT INTO news (${columns.join(', ')}) VALUES ${tuples.join(', ')} RETURNING id`, params);
