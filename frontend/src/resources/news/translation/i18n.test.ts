@@ -19,7 +19,13 @@ describe('translation messages', () => {
     expect(translationZh.notify.view_manual_first).toBe('请点击右侧人工翻译，查看译文后再审核');
     expect(translationZh.notify.submitted).toBe('提交成功');
     expect(translationZh.notify.reviewed).toBe('审核成功');
-    expect(translationZh.machine.not_configured).toBe('机器翻译未配置，请联系管理员配置翻译引擎');
+    expect(Object.values(translationZh.status)).toEqual(['未翻译', '翻译中', '待审核', '已审核']);
+  });
+
+  it('say how machine translation is enabled (issue 12: an information, not an error)', () => {
+    expect(translationZh.machine.not_configured).toBe('机器翻译未配置');
+    expect(translationZh.machine.not_configured_admin).toContain('MT_ENGINE');
+    expect(translationZh.machine.not_configured_admin).toContain('系统管理 → 机器翻译');
     expect(Object.values(translationZh.status)).toEqual(['未翻译', '翻译中', '待审核', '已审核']);
   });
 
