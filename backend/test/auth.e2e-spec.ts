@@ -14,9 +14,7 @@ describe('auth', () => {
 
   /** Creates a user (default password) through the API and returns its id. */
   const createUser = async (username: string, extra: Record<string, unknown> = {}): Promise<number> => {
-    const res = await t.http().post('/api/users').set('Authorization', bearer(admin)).send({ username, nickName: username, enabled: true, roles: [], ...extra });
-    if (res.status !== 201) throw new Error(`create ${username}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res.body.id as number;
+    return (await t.createUser({ username, nickName: username, enabled: true, roles: [], ...extra }, admin)).id;
   };
 
   const attempt = (username: string, password: string) => t.http().post('/auth/login').send({ username, password: t.encrypt(password), code: '', uuid: '' });
@@ -60,7 +58,9 @@ describe('auth', () => {
       expect(res.body.user).toMatchObject({ username: 'admin', nickName: '管理员', enabled: true, dept: { name: '总部' } });
       expect(res.body.user.roles).toEqual([expect.objectContaining({ name: '管理员', level: 1, dataScope: '全部' })]);
       expect(res.body.user.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-      expect(res.text).not.toMatch(/password/i);
+      // No password field (the answer's passwordChangeRequired flag is no secret).
+      expect(res.text).not.toMatch(/"password"/i);
+      expect(res.body.passwordChangeRequired).toBe(false);
       expect(res.text).not.toContain('$argon2');
       expect(res.body.user).not.toHaveProperty('isAdmin');
     });
@@ -152,7 +152,7 @@ describe('auth', () => {
       expect(res.body.roles).toEqual(['admin']);
       expect(res.body.dataScopes).toEqual([]);
       expect(res.body.user).toMatchObject({ username: 'admin' });
-      expect(res.text).not.toMatch(/password|\$argon2/i);
+      expect(res.text).not.toMatch(/"password"|\$argon2/i);
     });
 
     it('answers a translator with permission codes and their own department as data scope', async () => {
@@ -163,7 +163,7 @@ describe('auth', () => {
       expect(res.body.roles).not.toContain('user:list');
       expect(res.body.user.dept.name).toBe('编译部');
       expect(res.body.dataScopes).toEqual([res.body.user.dept.id]);
-      expect(res.text).not.toMatch(/password|\$argon2/i);
+      expect(res.text).not.toMatch(/"password"|\$argon2/i);
     });
 
     it('answers 401 {status, message} without a token', async () => {
@@ -265,6 +265,7 @@ describe('auth', () => {
       expect((await info(token)).status).toBe(401);
       expect((await info(admin)).status).toBe(200);
       expect((await attempt('sessreset', USER_PASSWORD)).status).toBe(200);
+      await t.passwordChanged(id);
     });
 
     it('changing a password ends the other sessions but keeps the caller\'s', async () => {

@@ -30,8 +30,7 @@ describe('api/newsCollect', () => {
     admin = await t.login('admin');
     editor = await t.login('editor');
     translator = await t.login('translator');
-    const created = await t.http().post('/api/users').set('Authorization', bearer(admin)).send({ username: 'nocollect', nickName: '无角色', enabled: true, roles: [] });
-    expect(created.status).toBe(201);
+    await t.createUser({ username: 'nocollect', nickName: '无角色', enabled: true, roles: [] }, admin);
     nobody = await t.login('nocollect');
     const users: Array<{ id: number; username: string }> = await db.query(`SELECT id, username FROM sys_user WHERE username IN ('editor', 'translator')`);
     editorId = users.find((u) => u.username === 'editor')!.id;

@@ -143,8 +143,7 @@ describe('permission matrix', () => {
     t = await createTestApp();
     routes = collectRoutes(t.app);
     admin = await t.login('admin');
-    const created = await t.http().post('/api/users').set('Authorization', bearer(admin)).send({ username: 'noperm', nickName: '无权限用户', enabled: true, roles: [] });
-    if (created.status !== 201) throw new Error(`could not create the user without roles: ${created.status} ${JSON.stringify(created.body)}`);
+    await t.createUser({ username: 'noperm', nickName: '无权限用户', enabled: true, roles: [] }, admin);
     nobody = await t.login('noperm');
   });
   afterAll(() => t.close());

@@ -52,8 +52,7 @@ describe('live channel (/webSocket)', () => {
     const [{ id: reviewerRole }] = await db.query(`SELECT id FROM sys_role WHERE name = '审校'`);
     // same department as the translator: one without roles, one reviewer (holds news:judge)
     for (const [username, roles] of [['colleague', []], ['judge', [{ id: reviewerRole }]]] as const) {
-      const res = await t.http().post('/api/users').set('Authorization', bearer(admin)).send({ username, nickName: username, enabled: true, dept: { id: deptX }, roles });
-      expect(res.status).toBe(201);
+      await t.createUser({ username, nickName: username, enabled: true, dept: { id: deptX }, roles }, admin);
     }
     for (const u of (await db.query('SELECT id, username FROM sys_user')) as Array<{ id: number; username: string }>) ids[u.username] = u.id;
     tokens.admin = admin;
@@ -245,8 +244,7 @@ describe('live channel across replicas (Redis adapter)', () => {
     const [{ id: deptId }] = await db.query(`SELECT dept_id AS id FROM sys_user WHERE username = 'translator'`);
     const [{ id: translatorId }] = await db.query(`SELECT id FROM sys_user WHERE username = 'translator'`);
     const admin = await a.login('admin');
-    const res = await a.http().post('/api/users').set('Authorization', bearer(admin)).send({ username: 'peer', nickName: 'peer', enabled: true, dept: { id: deptId }, roles: [] });
-    expect(res.status).toBe(201);
+    await a.createUser({ username: 'peer', nickName: 'peer', enabled: true, dept: { id: deptId }, roles: [] }, admin);
     const [translatorOnB, peerOnA, peerOnB] = await Promise.all([
       connect(urlB, { token: await a.login('translator') }),
       connect(urlA, { token: await a.login('peer') }),

@@ -201,11 +201,7 @@ describe('translation workflow (api/news/submitTranslate ...)', () => {
     const tokens: string[] = [];
     for (let i = 0; i < 50; i += 1) {
       const username = `racer${i}`;
-      const res = await t.http()
-        .post('/api/users')
-        .set('Authorization', bearer(admin))
-        .send({ username, nickName: username, enabled: true, roles: [{ id: roleId }], dept: { id: deptId } });
-      expect(res.status).toBeLessThan(300);
+      await t.createUser({ username, nickName: username, enabled: true, roles: [{ id: roleId }], dept: { id: deptId } }, admin);
       tokens.push(await t.login(username));
     }
     const results = await Promise.all(tokens.map((token) => submit(id, 'edit', token)));

@@ -50,12 +50,11 @@ describe('api/users', () => {
 
   const names = (res: Response) => (res.body.content as UserRow[]).map((u) => u.username);
 
-  /** Creates a user as admin (default password, no roles unless given) and returns the record. */
+  /** Creates a ready-to-use user as admin (default password, already changed; no roles unless given) and returns the record. */
   const createUser = async (username: string, extra: Record<string, unknown> = {}) => {
-    const res = await as(admin).post('/api/users').send({ username, nickName: username, enabled: true, roles: [], ...extra });
-    if (res.status !== 201) throw new Error(`create ${username}: ${res.status} ${JSON.stringify(res.body)}`);
-    userId[username] = res.body.id;
-    return res.body as UserRow & Record<string, unknown>;
+    const body = await t.createUser({ username, nickName: username, enabled: true, roles: [], ...extra }, admin);
+    userId[username] = body.id;
+    return body as unknown as UserRow & Record<string, unknown>;
   };
 
   /** Grants/revokes a permission to a seeded role by SQL, then drops the principal cache. */
@@ -195,7 +194,7 @@ describe('api/users', () => {
   });
 
   describe('POST api/users', () => {
-    it('creates a user (201) with the configured default password; a password in the body is ignored', async () => {
+    it('creates a user (201) with the configured default password, shown once as initialPassword; a password in the body is ignored', async () => {
       const res = await as(admin)
         .post('/api/users')
         .send({
@@ -225,7 +224,9 @@ describe('api/users', () => {
         createBy: 'admin',
       });
       expect(res.body.createTime).toMatch(DATE_TIME);
-      expect(res.text).not.toMatch(/password|\$argon2|isAdmin/i);
+      // The answer carries the initial password (issue 12) and never a hash or the admin flag.
+      expect(res.body.initialPassword).toBe(USER_PASSWORD);
+      expect(res.text).not.toMatch(/"password"|\$argon2|isAdmin/i);
       userId.newbie = res.body.id;
       const bad = await t.http().post('/auth/login').send({ username: 'newbie', password: t.encrypt('Chosen@byclient1') });
       expect(bad.status).toBe(400);

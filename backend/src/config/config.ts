@@ -13,7 +13,12 @@ export interface AppConfig {
   jwtSecret?: string;
   rsaPrivateKey?: string;
   adminPassword: string;
-  defaultUserPassword: string;
+  /**
+   * `DEFAULT_USER_PASSWORD`: initial password of new and reset accounts when an operator wants one;
+   * unset = a random password per account, shown once to the administrator. Either way the user
+   * must change it at the next login.
+   */
+  defaultUserPassword?: string;
   captchaEnabled: boolean;
   sessionTtlMs: number;
   rememberTtlMs: number;
@@ -156,6 +161,8 @@ export interface PlatformConfig {
 }
 
 const DEV_ADMIN_PASSWORD = 'Horizon@2026';
+/** Password of the demo users seeded outside production (editor, translator, reviewer) when DEFAULT_USER_PASSWORD is unset. */
+export const DEMO_USER_PASSWORD = '123456';
 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -264,7 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rsaPrivateKey: env.RSA_PRIVATE_KEY?.replace(/\\n/g, '\n') || undefined,
     // In production there is no default: the first start (seeding) refuses to run without it.
     adminPassword: env.ADMIN_PASSWORD || (production ? '' : DEV_ADMIN_PASSWORD),
-    defaultUserPassword: env.DEFAULT_USER_PASSWORD || '123456',
+    defaultUserPassword: env.DEFAULT_USER_PASSWORD || undefined,
     captchaEnabled: bool(env.CAPTCHA_ENABLED, true),
     sessionTtlMs: int('SESSION_TTL_MINUTES', env.SESSION_TTL_MINUTES, 240, 1) * 60_000,
     rememberTtlMs: int('SESSION_REMEMBER_TTL_MINUTES', env.SESSION_REMEMBER_TTL_MINUTES, 1440, 1) * 60_000,

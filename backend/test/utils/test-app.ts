@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 import request from 'supertest';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
+import { PrincipalService } from '../../src/common/auth/principal.service';
 import { encryptWithPublicKey } from '../../src/common/auth/rsa.service';
 import { type AppConfig, loadConfig } from '../../src/config/config';
 
@@ -41,6 +43,18 @@ export interface TestApp {
   login: (username: string, password?: string) => Promise<string>;
   /** Creates an enabled user with no role (through the admin API) and logs in as them: the 403 cases. */
   loginWithoutRoles: (username: string) => Promise<string>;
+  /**
+   * Creates a user through `POST api/users` (as admin, or as the holder of `token`), expects 201 and
+   * marks the initial password as changed, so the user logs in with USER_PASSWORD and works at once.
+   * The one place tests create ready-to-use users; the forced change itself is tested in
+   * password-change.e2e-spec.ts.
+   */
+  createUser: (body: Record<string, unknown>, token?: string) => Promise<{ id: number; username: string; initialPassword: string } & Record<string, unknown>>;
+  /**
+   * Fixture shortcut: clears `password_change_required` of the users (as if they had changed the
+   * initial password) — for tests that create or reset accounts and then work as them.
+   */
+  passwordChanged: (...userIds: number[]) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -85,10 +99,18 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       return res.body.token as string;
     },
     loginWithoutRoles: async (username) => {
-      const admin = await result.login('admin');
-      const res = await http().post('/api/users').set('Authorization', `Bearer ${admin}`).send({ username, nickName: username, enabled: true, roles: [] });
-      if (res.status >= 300) throw new Error(`creating ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      await result.createUser({ username, nickName: username, enabled: true, roles: [] });
       return result.login(username);
+    },
+    createUser: async (body, token) => {
+      const res = await http().post('/api/users').set('Authorization', `Bearer ${token ?? (await result.login('admin'))}`).send(body);
+      if (res.status !== 201) throw new Error(`creating ${String(body.username)} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      await result.passwordChanged(res.body.id);
+      return res.body;
+    },
+    passwordChanged: async (...userIds) => {
+      await app.get(DataSource).query('UPDATE sys_user SET password_change_required = false WHERE id = ANY($1::int[])', [userIds]);
+      app.get(PrincipalService).invalidate();
     },
     close: async () => {
       await app.close();

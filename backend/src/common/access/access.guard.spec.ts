@@ -7,7 +7,7 @@ import type { SessionService } from '../auth/session.service.js';
 import type { TokenService } from '../auth/token.service.js';
 import { ErrorCode } from '../errors/domain.exception.js';
 import { AccessGuard, type AuthedRequest, Authenticator } from './access.guard.js';
-import { ACCESS_KEY, AdminOnly, AllowQueryToken, Authenticated, Public, RequirePermissions } from './permissions.decorator.js';
+import { ACCESS_KEY, AdminOnly, AllowDuringPasswordChange, AllowQueryToken, Authenticated, Public, RequirePermissions } from './permissions.decorator.js';
 
 class Probe {
   @Public()
@@ -27,6 +27,14 @@ class Probe {
   download() {}
 
   forgotten() {}
+
+  @AllowDuringPasswordChange()
+  @Authenticated()
+  whoAmI() {}
+
+  @AllowDuringPasswordChange()
+  @RequirePermissions('user:list')
+  listDuringChange() {}
 }
 
 @Authenticated()
@@ -47,6 +55,7 @@ const principal = (over: Partial<Principal> = {}): Principal => ({
   workDeptId: 3,
   dataScope: [3],
   level: 2,
+  passwordChangeRequired: false,
   ...over,
 });
 
@@ -126,6 +135,22 @@ describe('AccessGuard', () => {
   it('reads a class-level rule, a handler rule winning over it', async () => {
     await expect(run(ClassLevel, 'inherited')).rejects.toMatchObject({ status: 401 });
     await expect(run(ClassLevel, 'overridden')).resolves.toBe(true);
+  });
+
+  it('lets a caller with an initial password reach only the handlers marked for the change (403 PASSWORD_CHANGE_REQUIRED)', async () => {
+    who = principal({ passwordChangeRequired: true, permissions: ['user:list', 'job:list'] });
+    for (const method of ['mine', 'list']) {
+      await expect(run(Probe, method)).rejects.toMatchObject({ status: 403, code: 'PASSWORD_CHANGE_REQUIRED', message: '首次登录或密码被重置后，请先修改密码' });
+    }
+    who = principal({ passwordChangeRequired: true, isAdmin: true, permissions: ['admin'] });
+    await expect(run(Probe, 'online')).rejects.toMatchObject({ status: 403, code: 'PASSWORD_CHANGE_REQUIRED' });
+    await expect(run(Probe, 'whoAmI')).resolves.toBe(true);
+    await expect(run(Probe, 'open')).resolves.toBe(true);
+    // The mark does not replace the handler's own rule.
+    who = principal({ passwordChangeRequired: true });
+    await expect(run(Probe, 'listDuringChange')).rejects.toMatchObject({ status: 403, code: ErrorCode.Forbidden });
+    who = principal();
+    await expect(run(Probe, 'mine')).resolves.toBe(true);
   });
 
   it('passes ?access_token= to the authenticator only on an @AllowQueryToken() handler, and records who acts for the audit trail', async () => {

@@ -8,9 +8,11 @@ import { PrincipalService } from '../auth/principal.service.js';
 import { SessionService } from '../auth/session.service.js';
 import { extractToken, TokenService } from '../auth/token.service.js';
 import { DomainException, ErrorCode } from '../errors/domain.exception.js';
-import { ACCESS_KEY, type AccessRule, ALLOW_QUERY_TOKEN_KEY } from './permissions.decorator.js';
+import { ACCESS_KEY, type AccessRule, ALLOW_QUERY_TOKEN_KEY, ALLOW_DURING_PASSWORD_CHANGE_KEY } from './permissions.decorator.js';
 
 export type AuthedRequest = Request & { principal?: Principal };
+
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = '首次登录或密码被重置后，请先修改密码';
 
 /** Resolves the caller from the bearer token (session store) without enforcing anything. */
 @Injectable()
@@ -40,6 +42,8 @@ export class Authenticator {
 /**
  * The one global guard: default deny. Every handler declares `@Public()`, `@Authenticated()` or
  * `@RequirePermissions(...)`; a handler with none answers 403 (and the permission-matrix test fails).
+ * A caller who must still change an initial password reaches only `@AllowDuringPasswordChange()`
+ * handlers (and public ones); everything else answers 403 `PASSWORD_CHANGE_REQUIRED`.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -70,6 +74,9 @@ export class AccessGuard implements CanActivate {
     }
     if (rule.kind === 'public') return true;
     if (!principal) throw DomainException.unauthorized('登录状态已过期，请重新登录', ErrorCode.SessionExpired);
+    if (principal.passwordChangeRequired && !this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_DURING_PASSWORD_CHANGE_KEY, [context.getHandler(), context.getClass()])) {
+      throw DomainException.forbidden(PASSWORD_CHANGE_REQUIRED_MESSAGE, ErrorCode.PasswordChangeRequired);
+    }
     if (rule.kind === 'authenticated') return true;
     if (!hasAnyPermission(principal, rule.codes)) throw DomainException.forbidden('没有权限执行此操作');
     return true;

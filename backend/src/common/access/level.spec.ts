@@ -12,6 +12,7 @@ const principal = (level: number, isAdmin = false): Principal => ({
   workDeptId: null,
   dataScope: [],
   level,
+  passwordChangeRequired: false,
 });
 
 describe('assertLevel', () => {

@@ -29,6 +29,15 @@ export const RequirePermissions = (...codes: string[]) =>
 /** Administrators only. */
 export const AdminOnly = () => RequirePermissions();
 
+export const ALLOW_DURING_PASSWORD_CHANGE_KEY = 'horizon:allow-during-password-change';
+
+/**
+ * Reachable while the caller still has an initial password to change (who am I, log out, the change
+ * itself and what its form needs). Every other authenticated handler answers 403
+ * `PASSWORD_CHANGE_REQUIRED` to such a caller.
+ */
+export const AllowDuringPasswordChange = () => SetMetadata(ALLOW_DURING_PASSWORD_CHANGE_KEY, true);
+
 export const ALLOW_QUERY_TOKEN_KEY = 'horizon:allow-query-token';
 
 /**

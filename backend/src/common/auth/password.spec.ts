@@ -1,4 +1,4 @@
-import { hashPassword, verifyPassword } from './password.js';
+import { generatePassword, hashPassword, verifyPassword } from './password.js';
 
 describe('password hashing', () => {
   it('hashes with argon2id, salted', async () => {
@@ -20,5 +20,26 @@ describe('password hashing', () => {
     expect(await verifyPassword('', 'x')).toBe(false);
     expect(await verifyPassword('not-a-hash', 'x')).toBe(false);
     expect(await verifyPassword('$2a$10$abcdefghijklmnopqrstuv', 'x')).toBe(false);
+  });
+});
+
+describe('generatePassword', () => {
+  it('gives 14 characters by default, never fewer than 12, with lower, upper, digit and symbol', () => {
+    expect(generatePassword()).toHaveLength(14);
+    expect(generatePassword(4)).toHaveLength(12);
+    expect(generatePassword(20)).toHaveLength(20);
+    for (let i = 0; i < 200; i++) {
+      const p = generatePassword();
+      expect(p).toMatch(/[a-z]/);
+      expect(p).toMatch(/[A-Z]/);
+      expect(p).toMatch(/[0-9]/);
+      expect(p).toMatch(/[^A-Za-z0-9]/);
+      expect(p).not.toMatch(/[0O1lIo\s]/);
+    }
+  });
+
+  it('does not repeat itself', () => {
+    const seen = new Set(Array.from({ length: 500 }, () => generatePassword()));
+    expect(seen.size).toBe(500);
   });
 });

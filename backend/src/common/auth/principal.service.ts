@@ -31,8 +31,8 @@ export class PrincipalService {
   }
 
   private async fetch(userId: number): Promise<UserPart | undefined> {
-    const users: Array<{ id: number; username: string; is_admin: boolean; enabled: boolean; dept_id: number | null; pid: number | null }> = await this.db.query(
-      'SELECT u.id, u.username, u.is_admin, u.enabled, u.dept_id, d.pid FROM sys_user u LEFT JOIN sys_dept d ON d.id = u.dept_id WHERE u.id = $1',
+    const users: Array<{ id: number; username: string; is_admin: boolean; enabled: boolean; dept_id: number | null; pid: number | null; password_change_required: boolean }> = await this.db.query(
+      'SELECT u.id, u.username, u.is_admin, u.enabled, u.dept_id, d.pid, u.password_change_required FROM sys_user u LEFT JOIN sys_dept d ON d.id = u.dept_id WHERE u.id = $1',
       [userId],
     );
     const user = users[0];
@@ -64,6 +64,7 @@ export class PrincipalService {
       workDeptId: workDeptOf(user.dept_id, user.pid),
       dataScope: isAdmin ? null : await computeDataScope(this.db, roles.map((r) => ({ dataScope: r.data_scope, deptIds: r.dept_ids })), user.dept_id),
       level: isAdmin ? 1 : roles.length ? Math.min(...roles.map((r) => r.level)) : Number.MAX_SAFE_INTEGER,
+      passwordChangeRequired: user.password_change_required,
     };
   }
 }

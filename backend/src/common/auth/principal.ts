@@ -16,6 +16,8 @@ export interface Principal {
   dataScope: number[] | null;
   /** Highest rank over the user's roles (smallest level number). */
   level: number;
+  /** The account still has an initial password: only the calls that change it are allowed. */
+  passwordChangeRequired: boolean;
 }
 
 export const ADMIN_PERMISSION = 'admin';

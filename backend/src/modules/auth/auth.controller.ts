@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, Res, type StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AdminOnly, AllowQueryToken, Authenticated, CurrentUser, Public } from '../../common/access/permissions.decorator.js';
+import { AdminOnly, AllowDuringPasswordChange, AllowQueryToken, Authenticated, CurrentUser, Public } from '../../common/access/permissions.decorator.js';
 import type { AuthedRequest } from '../../common/access/access.guard.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -29,12 +29,14 @@ export class AuthController {
     private readonly rsa: RsaService,
   ) {}
 
+  @AllowDuringPasswordChange()
   @Public()
   @Get('code')
   code() {
     return this.captcha.create();
   }
 
+  @AllowDuringPasswordChange()
   @Public()
   @Get('publicKey')
   publicKey() {
@@ -57,6 +59,7 @@ export class AuthController {
     return this.auth.keyLogin(dto.key, client(req));
   }
 
+  @AllowDuringPasswordChange()
   @Authenticated()
   @Get('info')
   info(@CurrentUser() me: Principal) {
@@ -65,6 +68,7 @@ export class AuthController {
 
   /** Idempotent: always 200, revokes the caller's session when the token is still valid. */
   @Log('退出登录')
+  @AllowDuringPasswordChange()
   @Public()
   @Delete('logout')
   @HttpCode(200)

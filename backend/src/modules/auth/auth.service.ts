@@ -32,6 +32,8 @@ export interface LoginAnswer {
   user: UserDto;
   roles: string[];
   dataScopes: number[];
+  /** The account has an initial password: the client must have it changed before anything else. */
+  passwordChangeRequired: boolean;
 }
 
 @Injectable()
@@ -94,11 +96,17 @@ export class AuthService {
     const [info, part] = await Promise.all([this.users.info(userId), this.principals.load(userId)]);
     const sid = await this.sessions.create(userId, rememberMe, client.ip, client.browser);
     await this.sessions.purgeExpired();
-    return { token: this.tokens.sign(sid, userId, info.username), user: info, roles: part?.permissions ?? [], dataScopes: part?.dataScope ?? [] };
+    return {
+      token: this.tokens.sign(sid, userId, info.username),
+      user: info,
+      roles: part?.permissions ?? [],
+      dataScopes: part?.dataScope ?? [],
+      passwordChangeRequired: part?.passwordChangeRequired ?? false,
+    };
   }
 
-  async info(principal: Principal): Promise<{ user: UserDto; roles: string[]; dataScopes: number[] }> {
-    return { user: await this.users.info(principal.userId), roles: principal.permissions, dataScopes: principal.dataScope ?? [] };
+  async info(principal: Principal): Promise<Omit<LoginAnswer, 'token'>> {
+    return { user: await this.users.info(principal.userId), roles: principal.permissions, dataScopes: principal.dataScope ?? [], passwordChangeRequired: principal.passwordChangeRequired };
   }
 
   async logout(principal: Principal | undefined): Promise<void> {

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '../../common/access/permissions.decorator.js';
+import { AllowDuringPasswordChange, Authenticated } from '../../common/access/permissions.decorator.js';
 import { ExternalUrlDto, ExternalUrlQuery, PlatformSettingsDto } from './platform.dto.js';
 import { PlatformService } from './platform.service.js';
 
@@ -10,6 +10,7 @@ import { PlatformService } from './platform.service.js';
 export class PlatformController {
   constructor(private readonly platform: PlatformService) {}
 
+  @AllowDuringPasswordChange()
   @Authenticated()
   @Get('settings')
   @ApiOkResponse({ type: PlatformSettingsDto })

@@ -181,6 +181,16 @@ export interface UserDto {
   updateTime: Date;
 }
 
+/** `POST api/users`: the new user and, this once, the initial password to hand over. */
+export type CreatedUserDto = UserDto & { initialPassword: string };
+
+/** `PUT api/users/resetPwd`: one entry per reset account, with its new initial password (shown once). */
+export interface ResetPasswordDto {
+  id: number;
+  username: string;
+  initialPassword: string;
+}
+
 /** The only way a user leaves the service: never a password hash, never isAdmin. */
 export function toUserDto(u: User): UserDto {
   return {

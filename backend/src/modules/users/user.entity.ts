@@ -39,6 +39,10 @@ export class User extends BaseEntity {
   @Column({ type: 'timestamptz', nullable: true })
   pwdResetTime: Date | null;
 
+  /** Set on create and reset (an initial password), cleared by `updatePass`: until then only the change is allowed. */
+  @Column({ type: 'boolean', default: false })
+  passwordChangeRequired: boolean;
+
   @Index()
   @Column({ type: 'int', nullable: true })
   deptId: number | null;

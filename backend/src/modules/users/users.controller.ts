@@ -4,7 +4,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createReadStream } from 'node:fs';
-import { AllowQueryToken, Authenticated, CurrentUser, Public, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { AllowDuringPasswordChange, AllowQueryToken, Authenticated, CurrentUser, Public, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
@@ -77,6 +77,7 @@ export class UsersController {
   }
 
   @Log('修改密码')
+  @AllowDuringPasswordChange()
   @Authenticated()
   @Post('updatePass')
   @HttpCode(200)

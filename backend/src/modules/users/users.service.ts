@@ -7,7 +7,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
 import { deptWithDescendants } from '../../common/access/data-scope.js';
 import { assertLevel } from '../../common/access/level.js';
-import { hashPassword, verifyPassword } from '../../common/auth/password.js';
+import { generatePassword, hashPassword, verifyPassword } from '../../common/auth/password.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { PrincipalService } from '../../common/auth/principal.service.js';
 import { RsaService } from '../../common/auth/rsa.service.js';
@@ -19,7 +19,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { Dept } from '../dept/dept.entity.js';
 import { Job } from '../jobs/job.entity.js';
 import { Role } from '../roles/role.entity.js';
-import { type CenterDto, toUserDto, type UpdateEmailDto, type UpdatePassDto, type UserDto, type UserQuery, type UserUpdateDto, type UserWriteDto } from './user.dto.js';
+import { type CenterDto, type CreatedUserDto, type ResetPasswordDto, toUserDto, type UpdateEmailDto, type UpdatePassDto, type UserDto, type UserQuery, type UserUpdateDto, type UserWriteDto } from './user.dto.js';
 import { User } from './user.entity.js';
 
 const SORT = { id: 'u.id', username: 'u.username', nickName: 'u.nickName', createTime: 'u.createTime', updateTime: 'u.updateTime', enabled: 'u.enabled' };
@@ -140,11 +140,21 @@ export class UsersService {
     }
   }
 
-  async create(principal: Principal, dto: UserWriteDto): Promise<UserDto> {
+  /** The initial password of a new or reset account: DEFAULT_USER_PASSWORD when set, else a random one per account. */
+  private initialPassword(): string {
+    return this.config.defaultUserPassword ?? generatePassword();
+  }
+
+  /**
+   * Creates the account with an initial password the user must change at the first login; the answer
+   * carries it (`initialPassword`) this once — it is stored only as a hash.
+   */
+  async create(principal: Principal, dto: UserWriteDto): Promise<CreatedUserDto> {
     const { roles, jobs, dept } = await this.resolveRelations(dto);
     assertLevel(principal, ...roles.map((r) => r.level));
     this.assertInScope(principal, dept?.id);
     await this.assertUnique(dto);
+    const initialPassword = this.initialPassword();
     const user = this.repo.create({
       username: dto.username,
       nickName: dto.nickName,
@@ -155,10 +165,11 @@ export class UsersService {
       dept,
       roles,
       jobs,
-      password: await hashPassword(this.config.defaultUserPassword),
+      password: await hashPassword(initialPassword),
+      passwordChangeRequired: true,
     });
     const saved = await this.repo.save(user);
-    return this.info(saved.id);
+    return { ...(await this.info(saved.id)), initialPassword };
   }
 
   async update(principal: Principal, dto: UserUpdateDto): Promise<void> {
@@ -191,16 +202,30 @@ export class UsersService {
     this.principals.invalidate();
   }
 
-  async resetPassword(principal: Principal, ids: number[]): Promise<void> {
+  /**
+   * Gives each account a new initial password (its own random one unless DEFAULT_USER_PASSWORD is
+   * set), ends their other sessions and makes them change it at the next login. The answer lists the
+   * passwords this once, in the order of the ids.
+   */
+  async resetPassword(principal: Principal, ids: number[]): Promise<ResetPasswordDto[]> {
     const users = await this.repo.find({ where: { id: In(ids) }, relations: { roles: true } });
     if (users.length !== ids.length) throw DomainException.notFound('所选用户不存在或已被删除');
     for (const u of users) {
       assertLevel(principal, ...u.roles.map((r) => r.level));
       this.assertInScope(principal, u.deptId);
     }
-    const hashed = await hashPassword(this.config.defaultUserPassword);
-    await this.repo.update({ id: In(ids) }, { password: hashed, pwdResetTime: new Date() });
+    const byId = new Map(users.map((u) => [u.id, u]));
+    const answers = ids.map((id) => ({ id, username: byId.get(id)!.username, initialPassword: this.initialPassword() }));
+    const hashes = await Promise.all(answers.map((a) => hashPassword(a.initialPassword)));
+    const now = new Date();
+    await this.db.transaction(async (em) => {
+      for (const [i, a] of answers.entries()) {
+        await em.update(User, { id: a.id }, { password: hashes[i], pwdResetTime: now, passwordChangeRequired: true });
+      }
+    });
     await this.sessions.revokeUser(ids, principal.sessionId);
+    this.principals.invalidate();
+    return answers;
   }
 
   async updateCenter(principal: Principal, dto: CenterDto): Promise<void> {
@@ -220,8 +245,9 @@ export class UsersService {
     if (newPass.length < 6 || newPass.length > 64) throw DomainException.badRequest('新密码长度应为 6 到 64 个字符');
     if (!(await verifyPassword(await this.passwordHash(principal.userId), oldPass))) throw DomainException.badRequest('修改失败，旧密码错误');
     if (oldPass === newPass) throw DomainException.badRequest('新密码不能与旧密码相同');
-    await this.repo.update({ id: principal.userId }, { password: await hashPassword(newPass), pwdResetTime: new Date() });
+    await this.repo.update({ id: principal.userId }, { password: await hashPassword(newPass), pwdResetTime: new Date(), passwordChangeRequired: false });
     await this.sessions.revokeUser([principal.userId], principal.sessionId);
+    this.principals.invalidate();
   }
 
   /** Sends a 6-digit code for changing the e-mail address (5 minutes). Without a mail server the code goes to the server log. */

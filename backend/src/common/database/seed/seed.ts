@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { seedDemoProducts } from './seed-production.js';
-import type { AppConfig } from '../../../config/config.js';
+import { type AppConfig, DEMO_USER_PASSWORD } from '../../../config/config.js';
 import { hashPassword } from '../../auth/password.js';
 import { seedDemoNews } from '../../../modules/news/seed/seed-news.js';
 import { SEED_DICTS } from './seed-dicts.js';
@@ -102,7 +102,8 @@ async function createUser(
 /**
  * First-start data: a department tree, jobs, roles, menus for every area with their permission
  * codes, dictionaries, the admin (password ADMIN_PASSWORD) and — outside production — an editor,
- * a translator and a reviewer (password DEFAULT_USER_PASSWORD).
+ * a translator and a reviewer (password DEFAULT_USER_PASSWORD, else the documented demo password
+ * `123456`; demo accounts are not asked to change it).
  */
 export async function seedDemoData(em: EntityManager, config: AppConfig): Promise<void> {
   const depts = new Map<string, number>();
@@ -131,7 +132,7 @@ export async function seedDemoData(em: EntityManager, config: AppConfig): Promis
 
   await createUser(em, { username: 'admin', nickName: '管理员', email: 'admin@horizon.local', phone: '13800000000', gender: '男', deptId: depts.get('总部')!, isAdmin: true, password: config.adminPassword }, [admin], [jobs.get('主编')!]);
   if (!config.production) {
-    const password = config.defaultUserPassword;
+    const password = config.defaultUserPassword ?? DEMO_USER_PASSWORD;
     await createUser(em, { username: 'editor', nickName: '张编辑', email: 'editor@horizon.local', phone: '13800000001', gender: '女', deptId: depts.get('期刊编辑部')!, password }, [ordinary, editor], [jobs.get('编辑')!]);
     await createUser(em, { username: 'translator', nickName: '李翻译', email: 'translator@horizon.local', phone: '13800000002', gender: '男', deptId: depts.get('编译部')!, password }, [ordinary, translator], [jobs.get('翻译')!]);
     await createUser(em, { username: 'reviewer', nickName: '王审校', email: 'reviewer@horizon.local', phone: '13800000003', gender: '女', deptId: depts.get('国际新闻部')!, password }, [ordinary, reviewer], [jobs.get('审校')!]);
