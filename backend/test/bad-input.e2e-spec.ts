@@ -228,3 +228,165 @@ describe('bad input', () => {
     });
   });
 });
+
+/**
+ * Fuzz: every operation of the OpenAPI document, as admin, with malformed path ids, query values and
+ * bodies (deep JSON, the wrong container, then null / wrong containers / NUL / lone surrogates / huge
+ * numbers / true for each field in turn). Nothing may answer 5xx — except a 503 that says on purpose
+ * that a service is not configured or not reachable. Runs on its own database, which it may change:
+ * the base bodies name records that do not exist (ids 2147483000), so edits and deletes answer 404 and
+ * only creations can succeed.
+ */
+describe('fuzz over /api/docs-json', () => {
+  interface Schema {
+    $ref?: string;
+    type?: string;
+    properties?: Record<string, Schema>;
+    items?: Schema;
+    enum?: unknown[];
+  }
+  interface Operation {
+    method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+    parameters?: Array<{ name: string; in: 'path' | 'query' }>;
+    requestBody?: { content: Record<string, { schema: Schema }> };
+  }
+  interface Probe {
+    method: Operation['method'];
+    path: string;
+    query: string;
+    body: unknown;
+    variant: string;
+  }
+
+  const MISSING = 2_147_483_000;
+  const NUL = 'a\u0000b';
+  const LONE = 'x\ud800y';
+  /** Never called: they end the admin's session, which the rest of the walk needs. */
+  const SKIP = [/^\/auth\/logout$/];
+  /** 503s that are answers, not failures: a service the operator has not configured, or that is down. */
+  const DELIBERATE_503 = new Set(['MT_NOT_CONFIGURED', 'NOT_CONFIGURED', 'DATABASE_UNAVAILABLE']);
+  const CONCURRENCY = 6;
+
+  let t: TestApp;
+  let base: string;
+  let admin: string;
+  let schemas: Record<string, Schema>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.login('admin');
+    schemas = (await t.http().get('/api/docs-json')).body.components.schemas;
+    // One listening server for the whole walk (supertest would otherwise listen anew for every request).
+    await t.app.listen(0, '127.0.0.1');
+    base = await t.app.getUrl();
+  });
+  afterAll(() => t.close());
+
+  const resolve = (s: Schema | undefined): Schema | undefined => (s?.$ref ? schemas[s.$ref.split('/').pop()!] : s);
+
+  /** A value of the schema's shape naming nothing that exists. */
+  const plausible = (s: Schema | undefined, name = ''): unknown => {
+    const schema = resolve(s);
+    if (!schema) return 'x';
+    if (schema.enum?.length) return schema.enum[0];
+    if (schema.type === 'array') return [plausible(schema.items, name)];
+    if (schema.type === 'object' || schema.properties) {
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, plausible(v, k)]));
+    }
+    if (schema.type === 'integer' || schema.type === 'number') return MISSING;
+    if (schema.type === 'boolean') return true;
+    return /id$/i.test(name) ? String(MISSING) : 'x';
+  };
+
+  /** Malformed values for one field of this schema. */
+  const badValues = (s: Schema | undefined): unknown[] => {
+    const schema = resolve(s);
+    if (schema?.type === 'array') return [null, {}, [true], [null], [{}], [LONE]];
+    if (schema?.type === 'object' || schema?.properties) return [null, [], NUL, { id: true }, { id: 1e308 }];
+    return [null, true, [], {}, NUL, LONE, 1e308];
+  };
+
+  /** Every probe of one operation. */
+  const probesOf = (template: string, method: Operation['method'], op: Operation): Probe[] => {
+    const probes: Probe[] = [];
+    const params = op.parameters ?? [];
+    const withPath = (value: string) => template.replace(/\{[^}]+\}/g, value);
+    const path = withPath(String(MISSING));
+    const jsonSchema = op.requestBody?.content['application/json']?.schema;
+    const body = method !== 'get' && jsonSchema ? plausible(jsonSchema) : undefined;
+    const add = (variant: string, p: Partial<Probe>) => probes.push({ method, path, query: '', body, variant, ...p });
+
+    // Path ids that are not decimal digits, or out of range.
+    if (params.some((p) => p.in === 'path')) {
+      for (const bad of ['true', '0x10', '1e3', '%201', '1.5', '-1', '9'.repeat(30), '%00', '%ED%A0%80']) add(`path ${bad}`, { path: withPath(bad) });
+    }
+    // Every query parameter at once (page and size too), one bad value at a time.
+    const names = [...new Set([...params.filter((p) => p.in === 'query' && p.name !== 'access_token').map((p) => p.name), 'page', 'size'])];
+    const queryValues = names.length > 2 ? ['1e308', 'true', '0x10', encodeURIComponent(NUL), '%ED%A0%80', '9'.repeat(400)] : ['1e308'];
+    for (const bad of queryValues) add(`query ${bad.slice(0, 20)}`, { query: names.map((n) => `${encodeURIComponent(n)}=${bad}`).join('&') });
+    add('paging', { query: 'page=1e20&size=-1&sort=id,desc&sort=constructor' });
+    if (method === 'get') return probes;
+
+    // Bodies: too deep, not JSON, the wrong container, then each field in turn with each malformed value.
+    for (const [variant, raw] of [
+      ['deep object', `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`],
+      ['deep array', `${'['.repeat(3000)}${']'.repeat(3000)}`],
+      ['not json', '{"a":'],
+      ['null', 'null'],
+      ['empty array', '[]'],
+      ['array of an object', '[{}]'],
+    ] as const) {
+      add(variant, { body: raw });
+    }
+    const schema = resolve(jsonSchema);
+    if (schema?.type === 'array') {
+      for (const bad of badValues(schema.items)) add(`item ${JSON.stringify(bad)}`, { body: [bad] });
+    } else if (schema?.properties) {
+      for (const [field, fieldSchema] of Object.entries(schema.properties)) {
+        for (const bad of badValues(fieldSchema)) add(`${field}=${JSON.stringify(bad)}`, { body: { ...(body as object), [field]: bad } });
+      }
+      for (const bad of [null, {}, NUL]) add(`all ${JSON.stringify(bad)}`, { body: Object.fromEntries(Object.keys(schema.properties).map((k) => [k, bad])) });
+    }
+    return probes;
+  };
+
+  it('answers no 5xx to any malformed input', async () => {
+    const started = Date.now();
+    const doc = (await t.http().get('/api/docs-json')).body as { paths: Record<string, Record<string, Operation>> };
+    const probes: Probe[] = [];
+    for (const [template, item] of Object.entries(doc.paths)) {
+      if (SKIP.some((re) => re.test(template))) continue;
+      for (const [method, op] of Object.entries(item)) probes.push(...probesOf(template, method as Operation['method'], op));
+    }
+    const failures: string[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < probes.length) {
+        const p = probes[next++];
+        const url = `${base}${p.path}${p.query ? `?${p.query}` : ''}`;
+        const init: RequestInit = { method: p.method.toUpperCase(), headers: { Authorization: bearer(admin), 'Content-Type': 'application/json' } };
+        if (p.body !== undefined) init.body = typeof p.body === 'string' ? p.body : JSON.stringify(p.body);
+        const res = await fetch(url, init);
+        const text = await res.text();
+        if (res.status >= 500) {
+          const code = (() => {
+            try {
+              return (JSON.parse(text) as { code?: string }).code;
+            } catch {
+              return undefined;
+            }
+          })();
+          if (!(res.status === 503 && code && DELIBERATE_503.has(code))) failures.push(`${p.method.toUpperCase()} ${p.path}?${p.query.slice(0, 60)} [${p.variant.slice(0, 60)}] → ${res.status} ${text.slice(0, 160)}`);
+        }
+        // A walk that ended the admin's session (it should not) logs in again, so the rest still runs as admin.
+        if (res.status === 401 && !p.path.startsWith('/auth') && !p.path.startsWith('/cas') && (await fetch(`${base}/auth/info`, { headers: { Authorization: bearer(admin) } })).status === 401) {
+          admin = await t.login('admin');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    console.log(`fuzz: ${probes.length} requests over ${Object.keys(doc.paths).length} paths in ${Date.now() - started} ms`);
+    expect(probes.length).toBeGreaterThan(2000);
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
