@@ -622,8 +622,7 @@ describe('api/productJournal', () => {
 
     /** A user of `deptName` holding the 编辑 role (every productJournal permission), logged in. */
     const journalEditorIn = async (username: string, deptName: string): Promise<string> => {
-      const res = await as(admin).post('/api/users', { username, nickName: username, enabled: true, dept: { id: dept[deptName] }, roles: [{ id: ordinaryRole }, { id: editorRole }] });
-      if (res.status !== 201) throw new Error(`creating ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      await t.createUser({ username, nickName: username, enabled: true, dept: { id: dept[deptName] }, roles: [{ id: ordinaryRole }, { id: editorRole }] }, admin);
       return t.login(username);
     };
     /** A product of the unit `deptName` with the chief editors `editorIds`. */
