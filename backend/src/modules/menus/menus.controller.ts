@@ -68,16 +68,16 @@ export class MenusController {
   @Log('新增菜单')
   @RequirePermissions('menu:add')
   @Post()
-  create(@Body() dto: MenuWriteDto) {
-    return this.menus.create(dto);
+  create(@CurrentUser() me: Principal, @Body() dto: MenuWriteDto) {
+    return this.menus.create(me, dto);
   }
 
   @Log('修改菜单')
   @RequirePermissions('menu:edit')
   @Put()
   @HttpCode(204)
-  update(@Body() dto: MenuUpdateDto) {
-    return this.menus.update(dto);
+  update(@CurrentUser() me: Principal, @Body() dto: MenuUpdateDto) {
+    return this.menus.update(me, dto);
   }
 
   @Log('删除菜单')

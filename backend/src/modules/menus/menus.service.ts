@@ -1,6 +1,7 @@
 import { Injectable, type StreamableFile } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, type EntityManager, In, IsNull, type SelectQueryBuilder } from 'typeorm';
+import { assertAdminMenuAllowed, assertHoldsPermissions, permissionCodes } from '../../common/access/grant.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { PrincipalService } from '../../common/auth/principal.service.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
@@ -243,7 +244,9 @@ export class MenusService {
     };
   }
 
-  async create(dto: MenuWriteDto): Promise<MenuDto> {
+  /** Only an administrator creates a menu carrying `admin` (a new menu is in no role yet). */
+  async create(principal: Principal, dto: MenuWriteDto): Promise<MenuDto> {
+    assertAdminMenuAllowed(principal, dto.permission);
     const saved = await this.db.transaction(async (em) => {
       const values = await this.values(em, dto);
       const menu = await em.save(em.create(Menu, { ...values, subCount: 0 }));
@@ -254,10 +257,21 @@ export class MenusService {
     return toMenuDto(saved);
   }
 
-  async update(dto: MenuUpdateDto): Promise<void> {
+  /**
+   * Only an administrator edits a menu carrying `admin` (before or after). A menu already in a role
+   * grants its codes to the role's holders, so a code added to such a menu must be the editor's own.
+   */
+  async update(principal: Principal, dto: MenuUpdateDto): Promise<void> {
     await this.db.transaction(async (em) => {
       const menu = await em.findOneBy(Menu, { id: dto.id });
       if (!menu) throw DomainException.notFound(`菜单不存在: id is ${dto.id}`);
+      assertAdminMenuAllowed(principal, menu.permission, dto.permission);
+      const before = new Set(permissionCodes(menu.permission));
+      const added = permissionCodes(dto.permission).filter((code) => !before.has(code));
+      if (added.length && !principal.isAdmin) {
+        const linked: Array<{ n: number }> = await em.query('SELECT count(*)::int AS n FROM sys_roles_menus WHERE menu_id = $1', [menu.id]);
+        if (linked[0].n > 0) assertHoldsPermissions(principal, added);
+      }
       const oldPid = menu.pid;
       await em.save(Object.assign(menu, await this.values(em, dto, menu)));
       if (oldPid !== menu.pid) await this.recount(em, [oldPid, menu.pid]);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, type EntityManager, In, type SelectQueryBuilder } from 'typeorm';
+import { assertHoldsPermissions, assertScopeWithin, OWN_ROLES_MESSAGE } from '../../common/access/grant.js';
 import { assertLevel } from '../../common/access/level.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { PrincipalService } from '../../common/auth/principal.service.js';
@@ -76,7 +77,7 @@ export class RolesService {
       principal.userId,
       roleIds,
     ]);
-    if (rows[0].n > 0) throw DomainException.forbidden('不能修改自己的角色', ErrorCode.Forbidden);
+    if (rows[0].n > 0) throw DomainException.forbidden(OWN_ROLES_MESSAGE, ErrorCode.Forbidden);
   }
 
   private async assertUniqueName(em: EntityManager, name: string, exceptId?: number): Promise<void> {
@@ -99,6 +100,7 @@ export class RolesService {
     const id = await this.db.transaction(async (em) => {
       await this.assertUniqueName(em, dto.name);
       const depts = await this.resolveDepts(em, dto);
+      await assertScopeWithin(em, principal, { dataScope: dto.dataScope, deptIds: depts.map((d) => d.id) });
       const role = em.create(Role, { name: dto.name, level: dto.level, dataScope: dto.dataScope, description: dto.description || null, depts, menus: [] });
       return (await em.save(role)).id;
     });
@@ -114,6 +116,7 @@ export class RolesService {
       await this.assertNotOwnRole(principal, [role.id], em);
       await this.assertUniqueName(em, dto.name, role.id);
       const depts = await this.resolveDepts(em, dto);
+      await assertScopeWithin(em, principal, { dataScope: dto.dataScope, deptIds: depts.map((d) => d.id) });
       Object.assign(role, { name: dto.name, level: dto.level, dataScope: dto.dataScope, description: dto.description || null, depts });
       await em.save(role);
     });
@@ -126,8 +129,10 @@ export class RolesService {
       assertLevel(principal, role.level);
       await this.assertNotOwnRole(principal, [role.id], em);
       const ids = [...new Set(dto.menus.map((m) => m.id))];
-      const found = ids.length ? await em.countBy(Menu, { id: In(ids) }) : 0;
-      if (found !== ids.length) throw DomainException.badRequest('所选菜单不存在');
+      const menus = ids.length ? await em.find(Menu, { where: { id: In(ids) }, select: { id: true, permission: true } }) : [];
+      if (menus.length !== ids.length) throw DomainException.badRequest('所选菜单不存在');
+      // Every permission the role carries after the change must be the caller's own (admin menus: administrators only).
+      assertHoldsPermissions(principal, menus.map((m) => m.permission));
       await em.query('DELETE FROM sys_roles_menus WHERE role_id = $1', [role.id]);
       if (ids.length) await em.query('INSERT INTO sys_roles_menus (role_id, menu_id) SELECT $1, unnest($2::int[])', [role.id, ids]);
       await em.update(Role, { id: role.id }, { updateBy: principal.username });

@@ -6,6 +6,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
 import { deptWithDescendants } from '../../common/access/data-scope.js';
+import { assertHoldsPermissions, assertScopeWithin, OWN_ROLES_MESSAGE } from '../../common/access/grant.js';
 import { assertLevel } from '../../common/access/level.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../common/auth/password.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -125,6 +126,17 @@ export class UsersService {
     return { roles, jobs, dept };
   }
 
+  /**
+   * Giving roles: the caller must hold every permission the roles' menus carry (admin menus:
+   * administrators only) and see every department of their data scope (全部: only a caller who sees all).
+   */
+  private async assertCanGive(principal: Principal, roles: Role[]): Promise<void> {
+    if (principal.isAdmin || !roles.length) return;
+    const full = await this.db.getRepository(Role).find({ where: { id: In(roles.map((r) => r.id)) }, relations: { menus: true, depts: true } });
+    assertHoldsPermissions(principal, full.flatMap((r) => r.menus.map((m) => m.permission)));
+    for (const role of full) await assertScopeWithin(this.db, principal, { dataScope: role.dataScope, deptIds: role.depts.map((d) => d.id) });
+  }
+
   private assertInScope(principal: Principal, deptId: number | null | undefined): void {
     if (principal.dataScope && (deptId == null || !principal.dataScope.includes(deptId))) {
       throw DomainException.forbidden('不能操作数据权限范围以外部门的用户');
@@ -153,6 +165,7 @@ export class UsersService {
     const { roles, jobs, dept } = await this.resolveRelations(dto);
     assertLevel(principal, ...roles.map((r) => r.level));
     this.assertInScope(principal, dept?.id);
+    await this.assertCanGive(principal, roles);
     await this.assertUnique(dto);
     const initialPassword = this.initialPassword();
     const user = this.repo.create({
@@ -175,10 +188,15 @@ export class UsersService {
   async update(principal: Principal, dto: UserUpdateDto): Promise<void> {
     const user = await this.findOne(dto.id);
     const { roles, jobs, dept } = await this.resolveRelations(dto);
+    const held = new Set(user.roles.map((r) => r.id));
+    const added = roles.filter((r) => !held.has(r.id));
+    // Nobody changes their own roles, administrators included (the other fields of oneself stay editable).
+    if (user.id === principal.userId && (added.length || roles.length !== held.size)) throw DomainException.forbidden(OWN_ROLES_MESSAGE, ErrorCode.Forbidden);
     assertLevel(principal, ...user.roles.map((r) => r.level), ...roles.map((r) => r.level));
     this.assertInScope(principal, user.deptId);
     this.assertInScope(principal, dept?.id);
     if (user.id === principal.userId && !dto.enabled) throw DomainException.badRequest('不能禁用当前登录的账号');
+    await this.assertCanGive(principal, added);
     await this.assertUnique(dto, user.id);
     Object.assign(user, { username: dto.username, nickName: dto.nickName, email: dto.email || null, phone: dto.phone || null, gender: dto.gender || null, enabled: dto.enabled, dept, roles, jobs });
     await this.repo.save(user);
