@@ -3,7 +3,7 @@ import { useDataProvider, usePermissions } from 'react-admin';
 import type { HorizonDataProvider } from '../providers/dataProvider';
 import { ADMIN } from '../providers/permissions';
 import { buildModuleNav, buildNav, type NavItem, type RouterNode } from './menuTree';
-import { getCurrentModule, MODULES } from './modules';
+import { MODULES, useCurrentModule } from './modules';
 
 export interface MenusContextValue {
   /** Sidebar items of the current module (every module for admins). */
@@ -37,14 +37,16 @@ export function MenusProvider({ children }: { children: ReactNode }) {
   }, [dataProvider]);
 
   const isAdmin = Array.isArray(permissions) && permissions.includes(ADMIN);
+  // the page's module (a product page: 产品加工), else the one chosen on the launch page
+  const module = useCurrentModule();
   const value = useMemo<MenusContextValue>(
     () => ({
-      items: buildModuleNav(routers, getCurrentModule(), MODULES, isAdmin),
+      items: buildModuleNav(routers, module, MODULES, isAdmin),
       allItems: buildNav(routers, { isAdmin: true }),
       isPending,
       error,
     }),
-    [routers, isAdmin, isPending, error],
+    [routers, module, isAdmin, isPending, error],
   );
   return <MenusContext.Provider value={value}>{children}</MenusContext.Provider>;
 }

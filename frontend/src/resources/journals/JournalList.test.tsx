@@ -41,6 +41,15 @@ const rowOf = (index: number) => screen.getByLabelText(`选择第 ${index} 行`)
 afterEach(() => vi.unstubAllGlobals());
 
 describe('JournalList', { timeout: 30_000 }, () => {
+  it('in the process shell, a journal’s 稿件管理 stays there: 稿件管理 of the product', async () => {
+    stubJournals();
+    renderProductPage({ path: '/productProcess-product?tab=journal&productId=2', mode: 'process' });
+    expect(await screen.findByRole('tab', { name: '期刊管理', selected: true })).toBeTruthy();
+    await within(await table()).findByText('编辑审核中');
+    const link = within(rowOf(1)).getByRole('link', { name: '稿件管理' });
+    expect(link.getAttribute('href')).toBe('/productProcess-manu?tab=all&productId=2');
+  });
+
   it('lists the journals of the product of the address, with the Chinese status names', async () => {
     const calls = stubJournals();
     renderProductPage({ path: '/product/productJournal?productId=2' });

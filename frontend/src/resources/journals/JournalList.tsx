@@ -1,6 +1,6 @@
 // 期刊管理 tab (spec production-admin §2 "Journal form and list", §4): filters (product, year,
 // status), the journal table with the state-machine actions, the add/edit dialog, and the way to
-// the journal's manuscripts (`/product/manuscript?productId=&journalId=`).
+// the journal's manuscripts, in the shell the list is in (products/managementRoutes `manuscriptsHref`).
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
@@ -10,6 +10,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link as RouterLink } from 'react-router-dom';
 import { NewsPager } from '../news/NewsPager';
 import type { ProductAbilities } from '../products/access';
+import { type ManagementMode, manuscriptsHref } from '../products/managementRoutes';
 import { useProductChoices } from '../products/queries';
 import { useApiMutation, useQueryErrorHandler } from '../shared/hooks';
 import {
@@ -38,11 +39,9 @@ export interface JournalListProps {
   abilities: ProductAbilities;
   /** The product filter to start with (`?productId=`). */
   initialProductId?: number | null;
+  /** The shell the list is in: its 稿件管理 links stay there. */
+  mode?: ManagementMode;
 }
-
-/** Where a journal's manuscripts are edited (the journal editing page, spec §2). */
-export const manuscriptsHref = (journal: Pick<Journal, 'id' | 'productId' | 'product'>): string =>
-  `/product/manuscript?productId=${journal.productId ?? journal.product?.id ?? ''}&journalId=${journal.id}`;
 
 const STATUS_COLOR: Record<JournalStatus, 'warning' | 'info' | 'success' | 'secondary'> = {
   edit: 'warning',
@@ -72,7 +71,7 @@ export function journalQueryOf(filters: Filters, page: number, size: number): Jo
 
 const COLUMN_COUNT = 9;
 
-export function JournalList({ abilities, initialProductId = null }: JournalListProps) {
+export function JournalList({ abilities, initialProductId = null, mode = 'admin' }: JournalListProps) {
   const t = useJournalText();
   const queryClient = useQueryClient();
   const initial: Filters = { productId: initialProductId, year: '', status: '' };
@@ -285,7 +284,7 @@ export function JournalList({ abilities, initialProductId = null }: JournalListP
                     {abilities.deleteJournal && !isFinalised(journal.status) && deleteButton([journal.id], 'icon')}
                     {abilities.editJournal && <JournalStatusButtons journal={journal} />}
                     <Tooltip title={t('list.act_manuscripts')}>
-                      <IconButton size="small" color="primary" aria-label={t('list.act_manuscripts')} component={RouterLink} to={manuscriptsHref(journal)}>
+                      <IconButton size="small" color="primary" aria-label={t('list.act_manuscripts')} component={RouterLink} to={manuscriptsHref(mode, journal)}>
                         <ArticleOutlined fontSize="small" />
                       </IconButton>
                     </Tooltip>

@@ -55,7 +55,7 @@ export function ProductManagementPage({ mode }: { mode: ManagementMode }) {
             {tab === 'product' ? (
               <ProductSettingsList abilities={abilities} onOpenJournals={(product) => open('journal', product.id)} />
             ) : (
-              <JournalList key={productId ?? 'all'} abilities={abilities} initialProductId={productId} />
+              <JournalList key={productId ?? 'all'} abilities={abilities} initialProductId={productId} mode={mode} />
             )}
           </Box>
         </Paper>

@@ -6,6 +6,10 @@ export type ManagementTab = 'product' | 'journal';
 export type ManagementMode = 'process' | 'admin';
 
 export const PROCESS_PRODUCT_PATH = '/productProcess-product';
+/** 稿件管理 of the process shell (the manuscript management page). */
+export const PROCESS_MANUSCRIPTS_PATH = '/productProcess-manu';
+/** The spec's journal editing page (production-admin §2), in the admin layout. */
+export const ADMIN_MANUSCRIPTS_PATH = '/product/manuscript';
 export const ADMIN_PRODUCT_PATH = '/product/productSetting';
 export const ADMIN_JOURNAL_PATH = '/product/productJournal';
 
@@ -20,6 +24,17 @@ export function managementHref(mode: ManagementMode, tab: ManagementTab, product
   const product = tab === 'journal' && productId ? `productId=${productId}` : '';
   if (mode === 'admin') return tab === 'journal' ? `${ADMIN_JOURNAL_PATH}${product ? `?${product}` : ''}` : ADMIN_PRODUCT_PATH;
   return tab === 'journal' ? `${PROCESS_PRODUCT_PATH}?tab=journal${product ? `&${product}` : ''}` : PROCESS_PRODUCT_PATH;
+}
+
+/**
+ * Where a journal row's 稿件管理 leads, without leaving the shell it is in: in the process shell its
+ * 稿件管理 page filtered by the journal's product (全部 for manuscript administrators, else their
+ * first tab); in the admin layout the spec's journal editing page (`?productId=&journalId=`).
+ */
+export function manuscriptsHref(mode: ManagementMode, journal: { id: number; productId?: number | null; product?: { id: number } | null }): string {
+  const productId = journal.productId ?? journal.product?.id ?? null;
+  if (mode === 'process') return productId ? `${PROCESS_MANUSCRIPTS_PATH}?tab=all&productId=${productId}` : PROCESS_MANUSCRIPTS_PATH;
+  return `${ADMIN_MANUSCRIPTS_PATH}?productId=${productId ?? ''}&journalId=${journal.id}`;
 }
 
 /** The open tab and the journal list's product filter, read from the address. */
