@@ -79,12 +79,13 @@ export class AuthService {
 
   /**
    * Key login: a personal access key instead of password and captcha (for scripts and other systems).
-   * A key of a disabled account answers like an unknown key (400 `访问密钥无效或已过期`).
+   * A disabled account's key says so (`账号已被禁用`): unlike a password, a 256-bit key cannot be
+   * guessed, so the answer tells an attacker nothing while it tells a script's operator what to fix.
    */
   async keyLogin(key: string, client: ClientInfo): Promise<LoginAnswer> {
     const userId = await this.keys.resolve(key.trim());
     const rows: Array<{ enabled: boolean }> = await this.db.query('SELECT enabled FROM sys_user WHERE id = $1', [userId]);
-    if (!rows[0]?.enabled) throw DomainException.badRequest('访问密钥无效或已过期', ErrorCode.BadCredentials);
+    if (!rows[0]?.enabled) throw DomainException.badRequest('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
     return this.startSession(userId, false, client);
   }
 
