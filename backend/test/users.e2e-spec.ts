@@ -266,6 +266,31 @@ describe('api/users', () => {
       expect400(await as(admin).post('/api/users').send([]), '用户名不能为空');
       expect((await as(admin).get('/api/users?blurry=valid_1')).body.totalElements).toBe(0);
     });
+
+    it('reads a phone number sent as a JSON number as its digits (eladmin-web clients, issue 12)', async () => {
+      const res = await as(admin).post('/api/users').send({ username: 'digitcall', nickName: 'n', enabled: true, roles: [], phone: 13911112222 });
+      expect(res.status).toBe(201);
+      expect(res.body.phone).toBe('13911112222');
+      const put = await as(admin).put('/api/users').send({ id: res.body.id, username: 'digitcall', nickName: 'n', enabled: true, roles: [], phone: 15811112222 });
+      expect(put.status).toBe(204);
+      expect((await as(admin).get(`/api/users?id=${res.body.id}`)).body.content[0].phone).toBe('15811112222');
+      for (const phone of [12345, 1.5, -13911112222, 139111122221]) {
+        expect400(await as(admin).put('/api/users').send({ id: res.body.id, username: 'digitcall', nickName: 'n', enabled: true, roles: [], phone }), '请输入正确的11位手机号码');
+      }
+    });
+
+    it('answers 400 (never 500) to text that is not well-formed: 邮箱格式不正确 for the e-mail, the field named elsewhere (issue 12)', async () => {
+      const base = { username: 'oddchars', nickName: 'o', enabled: true, roles: [] };
+      const target = await createUser('oddput');
+      // JSON escapes of lone UTF-16 surrogates (and a NUL) arrive as such in the parsed body.
+      for (const email of ['a\u0000b@x.com', 'ä@\ud800.com', '\udc00@x.com', 'a@x.com\ud800']) {
+        expect400(await as(admin).post('/api/users').send({ ...base, email }), '邮箱格式不正确');
+        expect400(await as(admin).put('/api/users').send({ ...base, id: target.id, username: 'oddput', email }), '邮箱格式不正确');
+      }
+      expect400(await as(admin).post('/api/users').send({ ...base, nickName: 'x\ud800y' }), 'nickName包含无效字符');
+      expect400(await as(admin).put('/api/users').send({ ...base, id: target.id, username: 'oddput', nickName: '\udfff' }), 'nickName包含无效字符');
+      expect((await as(admin).get('/api/users?blurry=oddchars')).body.totalElements).toBe(0);
+    });
   });
 
   describe('PUT api/users', () => {

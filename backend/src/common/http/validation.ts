@@ -1,4 +1,5 @@
-import { type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, HttpException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { isEmail, ValidateBy } from 'class-validator';
 import { DomainException, ErrorCode } from '../errors/domain.exception.js';
 import { toInteger } from './numbers.js';
 
@@ -51,8 +52,48 @@ export function validationMessage(errors: ValidationError[]): string {
   return firstMessage(errors) ?? '请求参数错误';
 }
 
-/** Nest's pipe with strict conversion of single `number` path / query values. */
-class StrictNumberValidationPipe extends ValidationPipe {
+/** A lone UTF-16 surrogate: JSON can carry it (`"\ud800"`), UTF-8 (and so PostgreSQL) cannot. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Path of the first string (or key) in a parsed body that is not well-formed text; undefined when all are. */
+export function illFormedPath(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path || 'body' : undefined;
+  if (!value || typeof value !== 'object' || depth > 64) return undefined;
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    const here = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+    if (LONE_SURROGATE.test(key)) return here;
+    const found = illFormedPath(item, here, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** class-validator's `IsEmail` that answers `message` (never throws) for text that is not well-formed. */
+export const IsEmailAddress = (message: string) =>
+  ValidateBy({ name: 'isEmail', validator: { validate: (v: unknown) => typeof v === 'string' && !LONE_SURROGATE.test(v) && isEmail(v), defaultMessage: () => message } }, { message });
+
+/**
+ * Validates like Nest's pipe, and refuses text that is not well-formed Unicode (a lone surrogate)
+ * in any field with 400 `<field>包含无效字符` — before, some validators (validator.js' isEmail via
+ * encodeURI) threw on such a string (500) and others let it through to be stored mangled. A field's
+ * own message still wins when its validator reports it (`邮箱格式不正确`).
+ */
+class WellFormedValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    let result: unknown;
+    try {
+      result = await super.transform(value, metadata);
+    } catch (error) {
+      if (error instanceof DomainException || error instanceof HttpException) throw error;
+      const field = illFormedPath(value);
+      if (field) throw DomainException.badRequest(`${field}包含无效字符`, ErrorCode.Validation);
+      throw error;
+    }
+    const field = metadata.type === 'custom' ? undefined : illFormedPath(result);
+    if (field) throw DomainException.badRequest(`${field}包含无效字符`, ErrorCode.Validation);
+    return result;
+  }
+
   /**
    * One path or query value declared `number` (`@Param('id', ParseIdPipe) id: number`): Nest's `+value`
    * would read `"0x10"` as 16, `" 1"` as 1 and `"1e3"` as 1000. Only decimal digits are converted
@@ -66,7 +107,7 @@ class StrictNumberValidationPipe extends ValidationPipe {
 
 /** The global pipe: unknown fields are dropped (eladmin clients PUT whole records), transform, and a readable Chinese message naming the first bad field. */
 export function createValidationPipe(): ValidationPipe {
-  return new StrictNumberValidationPipe({
+  return new WellFormedValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: false,
     transform: true,

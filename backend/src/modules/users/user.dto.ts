@@ -1,8 +1,9 @@
 import { BooleanField, RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { BooleanFilter, DateRangeFilter, IdFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import { IsEmailAddress } from '../../common/http/validation.js';
 import type { User } from './user.entity.js';
 import { IntInput } from '../../common/http/numbers.js';
 
@@ -13,6 +14,12 @@ export class IdRef {
 }
 
 export const PHONE_PATTERN = /^1[34578]\d{9}$/;
+
+/**
+ * A phone number sent as a JSON number (`"phone": 13911112222`, as some clients do) is read as its
+ * digits; the pattern then decides. Other values pass unchanged to the validators.
+ */
+const PhoneDigits = () => Transform(({ value }: { value: unknown }) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : value));
 
 export class UserQuery extends ListQuery {
   @ApiPropertyOptional({ description: '用户名、昵称或邮箱模糊搜索' })
@@ -53,12 +60,13 @@ export class UserWriteDto {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @IsEmail({}, { message: '邮箱格式不正确' })
+  @IsEmailAddress('邮箱格式不正确')
   @MaxLength(128, { message: '邮箱不能超过 128 个字符' })
   email?: string | null;
 
   @ApiPropertyOptional({ description: '手机号码' })
   @IsOptional()
+  @PhoneDigits()
   @Matches(PHONE_PATTERN, { message: '请输入正确的11位手机号码' })
   phone?: string | null;
 
@@ -112,6 +120,7 @@ export class CenterDto {
 
   @ApiPropertyOptional()
   @IsOptional()
+  @PhoneDigits()
   @Matches(PHONE_PATTERN, { message: '请输入正确的11位手机号码' })
   phone?: string | null;
 
@@ -143,14 +152,14 @@ export class UpdateEmailDto {
   password: string;
 
   @ApiProperty()
-  @IsEmail({}, { message: '邮箱格式不正确' })
+  @IsEmailAddress('邮箱格式不正确')
   @MaxLength(128, { message: '邮箱不能超过 128 个字符' })
   email: string;
 }
 
 export class EmailCodeQuery {
   @ApiProperty({ description: '新邮箱：验证码发往此地址，且只能用于此地址' })
-  @IsEmail({}, { message: '邮箱格式不正确' })
+  @IsEmailAddress('邮箱格式不正确')
   email: string;
 }
 
