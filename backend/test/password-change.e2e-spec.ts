@@ -96,6 +96,9 @@ describe('initial passwords and the forced change', () => {
       const token = (await login('leaver', c.initialPassword)).body.token as string;
       expect((await as(token).del('/auth/logout')).status).toBe(200);
       expect((await as(token).get('/auth/info')).status).toBe(401);
+      const other = (await login('leaver', c.initialPassword)).body.token as string;
+      expect((await as(other).get('/auth/logout')).status).toBe(200);
+      expect((await as(other).get('/auth/info')).status).toBe(401);
     });
 
     it('a reset gives each account a new random password (listed once, in order) and forces the change again', async () => {
