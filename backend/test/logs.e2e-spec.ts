@@ -9,6 +9,7 @@ interface LogBody {
   method: string;
   params: string | null;
   requestIp: string | null;
+  address: string;
   browser: string | null;
   time: number;
   status: number | null;
@@ -63,7 +64,8 @@ describe('api/logs', () => {
     expect(typeof row.time).toBe('number');
     expect(JSON.parse(row.params!)).toEqual({ name: 'log_probe', description: '日志探针' });
     expect(row.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(Object.keys(row).sort()).toEqual(['browser', 'createTime', 'description', 'exceptionDetail', 'id', 'logType', 'method', 'params', 'requestIp', 'status', 'time', 'username']);
+    expect(Object.keys(row).sort()).toEqual(['address', 'browser', 'createTime', 'description', 'exceptionDetail', 'id', 'logType', 'method', 'params', 'requestIp', 'status', 'time', 'username']);
+    expect(row.address).toBe('内网IP'); // issue 12: eladmin's address of the request IP (this test talks over the loopback)
   });
 
   it('records a failed write as ERROR, with the error shown by api/logs/error/{id}', async () => {
@@ -180,7 +182,7 @@ describe('api/logs', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.body as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
-    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['用户名', 'IP', '描述']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 5)).toEqual(['用户名', 'IP', 'IP来源', '描述']);
     expect(sheet.getRow(2).getCell(1).value).toBe('admin');
   });
 
