@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, type TransformFnParams } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, ValidateBy, type ValidationArguments } from 'class-validator';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { DomainException, ErrorCode } from '../errors/domain.exception.js';
 import { parseDateTime } from '../time/time.js';
@@ -11,11 +11,26 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_LOOKUP_SIZE = 9999;
 /** Largest value of an `int` column (ids of most tables). */
 export const INT4_MAX = 2_147_483_647;
+
 /**
- * Largest `page`: with any size up to MAX_LOOKUP_SIZE, `page * size` stays a safe JavaScript integer
- * (and so within PostgreSQL's bigint OFFSET). A larger page → 400 `page 超出范围`.
+ * `page` is in range when the offset `page * size` (size as asked, else MAX_PAGE_SIZE, above every
+ * list's default) is a safe JavaScript integer, and so within PostgreSQL's bigint OFFSET: a far page
+ * is an empty page, a page beyond that → 400 `page 超出范围` (page=1e20 answered 500).
  */
-export const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_LOOKUP_SIZE);
+const PageInRange = () =>
+  ValidateBy(
+    {
+      name: 'pageInRange',
+      validator: {
+        validate: (value: unknown, args?: ValidationArguments) => {
+          if (typeof value !== 'number') return true; // @IsInt answers
+          const size = (args?.object as { size?: unknown } | undefined)?.size;
+          return Number.isSafeInteger(value * (typeof size === 'number' && size >= 1 ? size : MAX_PAGE_SIZE));
+        },
+      },
+    },
+    { message: 'page 超出范围' },
+  );
 
 const isBlank = (value: unknown) => value === '' || value === null || (Array.isArray(value) && value.every((v) => v === '' || v === null));
 
@@ -30,7 +45,7 @@ export abstract class PagedQuery {
   @IntInput()
   @IsInt({ message: 'page 必须是整数' })
   @Min(0, { message: 'page 不能小于 0' })
-  @Max(MAX_PAGE, { message: 'page 超出范围' })
+  @PageInRange()
   page?: number;
 
   abstract size?: number;
