@@ -12,7 +12,9 @@
 //   5. 期刊管理: 新增 fills 年度 / 期号 / 总期号 from getMaxTotalNo, the journal is 编辑审核中;
 //      提交 is refused without a version file; after an upload 提交 → 已提交, 完成 → 已完成; a
 //      product's 期刊管理 action opens the tab filtered by it, where an issue is deleted;
-//   6. the reviewer (no product permission) gets the no-access notice and no buttons.
+//   6. one shell per module: a journal's 稿件管理 keeps the process shell's top navigation; the
+//      product pages of the admin layout name 产品加工 in the footer, not 系统管理;
+//   7. the reviewer (no product permission) gets the no-access notice and no buttons.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Document, Packer, Paragraph } from 'docx';
@@ -441,8 +443,9 @@ test('期刊管理: a new journal gets its numbers from getMaxTotalNo; 提交 ne
     .filter({ has: page.getByRole('cell', { name: expNo, exact: true }) });
   await row.getByText('编辑审核中', { exact: true }).waitFor();
   assert.equal(await row.count(), 1);
+  // in the process shell, the way to the manuscripts stays there (issue 12): 稿件管理 of the product
   const manuscripts = row.getByRole('link', { name: '稿件管理' });
-  assert.equal(await manuscripts.getAttribute('href'), `/horizon/product/manuscript?productId=${product.id}&journalId=${journal.id}`);
+  assert.equal(await manuscripts.getAttribute('href'), `/horizon/productProcess-manu?tab=all&productId=${product.id}`);
   await shot(page, 'journals-list');
 
   // 提交 without a version file: the confirmation refuses, and so does the server
@@ -533,6 +536,35 @@ test('期刊管理: a new journal gets its numbers from getMaxTotalNo; 提交 ne
   await table.getByRole('row').nth(2).waitFor({ state: 'detached' });
   await table.getByRole('row').nth(1).getByText('已完成', { exact: true }).waitFor();
   assert.equal((await api(page, `api/productJournal/info?journalId=${firstIssue.id}`)).status, 404);
+});
+
+test('one shell per module: 稿件管理 from the journal list stays in the process shell; product pages say 产品加工', async () => {
+  const { page } = editor;
+  await openProducts(page);
+  const journalsListed = page.waitForResponse((r) => r.url().includes('/api/productJournal/list?') && r.ok());
+  await page.getByRole('tab', { name: '期刊管理' }).click();
+  await journalsListed;
+  const table = page.getByRole('table', { name: '期刊列表' });
+  const row = table.getByRole('row').nth(1);
+  await row.getByRole('link', { name: '稿件管理' }).click();
+  await page.waitForURL(/\/horizon\/productProcess-manu\?tab=all&productId=\d+$/);
+  await page.getByTestId('manuscript-page').waitFor();
+  // the process shell's top navigation, with 稿件管理 current; no admin sidebar or footer
+  const nav = page.getByRole('navigation', { name: '动态跟踪系统' });
+  await nav.waitFor();
+  assert.deepEqual(await nav.locator('a[aria-current="page"]').evaluateAll((links) => links.map((a) => a.textContent.trim())), ['稿件管理']);
+  assert.equal(await page.getByTestId('module-label').count(), 0);
+  await shot(page, 'journal-manuscripts-in-shell');
+
+  // the product pages of the admin layout belong to 产品加工, whatever module was chosen last (none here)
+  for (const path of ['/product/productSetting', '/product/productJournal']) {
+    await page.goto(`${BASE_URL}/horizon${path}`);
+    const footer = page.getByTestId('module-label');
+    await footer.waitFor();
+    assert.match(await footer.textContent(), /^产品加工 · /, `${path}: the footer names 产品加工`);
+    assert.doesNotMatch(await footer.textContent(), /系统管理/);
+  }
+  await shot(page, 'product-admin-footer');
 });
 
 test('the reviewer, without product permissions, gets no product screen and no buttons', async () => {

@@ -288,7 +288,7 @@ describe('TranslationWorkbench', { timeout: 20_000 }, () => {
     const field = (await screen.findByTestId('trans-title-cn')) as HTMLInputElement;
     expect(field.value).toBe('油价上涨');
     expect(field.maxLength).toBe(500);
-    screen.getByText('与译文一起保存；留空则显示机器翻译的标题');
+    screen.getByText('与译文一起保存；留空则显示机器翻译的标题（没有时显示原文标题）');
 
     // the untouched prefill is not sent (the server keeps what it has)
     fireEvent.click(screen.getByTestId('trans-save'));

@@ -39,7 +39,7 @@ export const translationZh = {
   title_cn: {
     label: '中文标题',
     placeholder: '输入中文标题：列表、导出和报送都用它',
-    hint: '与译文一起保存；留空则显示机器翻译的标题',
+    hint: '与译文一起保存；留空则显示机器翻译的标题（没有时显示原文标题）',
     empty: '暂无中文标题',
     count: '%{count} / %{max}',
   },
@@ -181,7 +181,7 @@ export const translationEn: TranslationMessages = {
   title_cn: {
     label: 'Chinese title',
     placeholder: 'Chinese title: used by the lists, exports and submissions',
-    hint: 'Saved with the translation; left blank, the machine-translated title shows',
+    hint: 'Saved with the translation; left blank, the machine-translated title shows (else the original one)',
     empty: 'No Chinese title yet',
     count: '%{count} / %{max}',
   },
