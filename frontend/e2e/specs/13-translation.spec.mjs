@@ -26,8 +26,7 @@ let workDept;
 let translatorName;
 /** The item's machine translation as the server has it (the 机器翻译 tab shows it, else the notice). */
 let itemMt;
-/** The workbench windows opened from the list rows. */
-let translatorWb;
+/** The reviewer's workbench window, opened from the list row's 审核. */
 let reviewerWb;
 /** API answers ≥ 400 seen by the workbench windows (every error toast comes from one). */
 const failures = [];
@@ -112,7 +111,7 @@ after(async () => {
 
 test('the translator opens 翻译 from the 精选 row, claims, gives a Chinese title, saves with Ctrl+S and submits', async () => {
   const row = await choiceRow(translator.page);
-  const page = (translatorWb = await popup(translator, () => row.getByRole('button', { name: '翻译', exact: true }).click()));
+  const page = await popup(translator, () => row.getByRole('button', { name: '翻译', exact: true }).click());
   await page.waitForURL(new RegExp(`/horizon/pro/news/detailFull/${item.id}\\?trans=true$`));
   await page.getByTestId('translation-workbench').waitFor();
   await status(page).getByText('未翻译').waitFor();
