@@ -115,6 +115,8 @@ export interface LogEntry {
   method?: string | null;
   params?: string | null;
   requestIp?: string | null;
+  /** `内网IP`, the region of `requestIp`, or ''. */
+  address?: string | null;
   browser?: string | null;
   time?: number | null;
   username?: string | null;
@@ -124,11 +126,14 @@ export interface LogEntry {
 
 export interface OnlineUser {
   key: string;
+  uid?: number;
   userName: string;
   nickName?: string | null;
   dept?: string | null;
   browser?: string | null;
   ip?: string | null;
+  /** `内网IP`, the region of `ip`, or ''. */
+  address?: string | null;
   loginTime?: string | null;
   lastAccessTime?: string | null;
   current?: boolean;

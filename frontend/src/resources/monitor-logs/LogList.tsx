@@ -63,6 +63,7 @@ export function LogList() {
       <DataTable rowClick="expand" expand={<LogDetail />} bulkActionButtons={false} empty={<EmptyState />}>
         <Col source="username" label="用户名" />
         <Col source="requestIp" label="IP" disableSort />
+        <Col source="address" label="IP来源" disableSort />
         <Col source="description" label="描述" disableSort render={logTitle} />
         <Col source="method" label="方法" render={(log) => truncate(log.method, 30)} />
         <Col

@@ -8,11 +8,11 @@ let calls: FetchCall[];
 
 beforeEach(() => {
   calls = stubFetch((method, url) =>
-    method === 'GET' && url.startsWith('/auth/online')
+    method === 'GET' && url.startsWith('/auth/online?')
       ? {
           content: [
-            { key: 'k1', userName: 'admin', nickName: '管理员', dept: '研发部', ip: '10.0.0.1', current: true },
-            { key: 'k2', userName: 'test', nickName: '测试', dept: '研发部', ip: '10.0.0.2', current: false },
+            { key: 'k1', uid: 1, userName: 'admin', nickName: '管理员', dept: '研发部', ip: '10.0.0.1', address: '内网IP', current: true },
+            { key: 'k2', uid: 2, userName: 'test', nickName: '测试', dept: '研发部', ip: '120.24.78.68', address: '中国 广东省 深圳市 阿里云', current: false },
           ],
           totalElements: 2,
         }
@@ -42,6 +42,27 @@ describe('OnlineList', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     expect(calls.find((c) => c.method === 'DELETE')).toEqual({ method: 'DELETE', url: '/auth/online', body: ['k2'] });
     expect(await screen.findByText('强退成功')).toBeTruthy();
+  });
+
+  it('shows where each session comes from and exports the sessions of the search', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:online'), revokeObjectURL: vi.fn() }));
+    const save = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderScreen(
+      <ResourceContextProvider value="monitor/online">
+        <OnlineList />
+      </ResourceContextProvider>,
+      fakeDataProvider({}),
+    );
+    await screen.findByText('当前会话');
+    expect(screen.getByRole('columnheader', { name: '登录地点' })).toBeTruthy();
+    expect(within(screen.getByText('admin').closest('tr') as HTMLElement).getByText('内网IP')).toBeTruthy();
+    expect(within(screen.getByText('test').closest('tr') as HTMLElement).getByText('中国 广东省 深圳市 阿里云')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('用户名'), { target: { value: 'adm' } });
+    await waitFor(() => expect(calls.some((c) => c.url === '/auth/online?username=adm&page=0&size=20')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: '导出' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/auth/online/download?username=adm')).toBe(true));
+    await waitFor(() => expect(save).toHaveBeenCalled());
+    save.mockRestore();
   });
 
   it('searches by username', async () => {

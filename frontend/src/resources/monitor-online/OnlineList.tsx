@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import LogoutIcon from '@mui/icons-material/PowerSettingsNewOutlined';
+import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import {
   Box,
@@ -19,11 +20,12 @@ import {
 } from '@mui/material';
 import { Title } from 'react-admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../api';
+import { api, apiDownload, saveBlob } from '../api';
 import { useCan } from '../shared/access';
 import { ConfirmButton } from '../shared/ConfirmButton';
-import { useApiMutation, useDebouncedValue, useQueryErrorHandler } from '../shared/hooks';
+import { useApiErrorHandler, useApiMutation, useDebouncedValue, useQueryErrorHandler } from '../shared/hooks';
 import { actionsColumnSx, DEFAULT_PAGE_SIZE, EmptyState, TablePager } from '../shared/ListParts';
+import { exportFileName } from '../shared/text';
 import type { OnlineUser, Page } from '../types';
 import { browserSummary } from '../../utils/userAgent';
 import { kickableKeys, kickConfirmText } from './online';
@@ -39,6 +41,8 @@ export function OnlineList() {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [selected, setSelected] = useState<string[]>([]);
+  const [exporting, setExporting] = useState(false);
+  const onError = useApiErrorHandler();
   const canKick = useCan('delete', RESOURCE);
   const search = useDebouncedValue(username.trim());
 
@@ -53,6 +57,18 @@ export function OnlineList() {
     successMessage: '强退成功',
     onSuccess: () => setSelected([]),
   });
+
+  /** `GET auth/online/download?username=` saved as `yyyy-MM-dd HH:mm:ss-在线用户数据.xlsx`. */
+  const download = async () => {
+    setExporting(true);
+    try {
+      saveBlob(await apiDownload('auth/online/download', { username: search }), exportFileName('在线用户'));
+    } catch (e) {
+      onError(e);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const toggle = (key: string) => setSelected((s) => (s.includes(key) ? s.filter((k) => k !== key) : [...s, key]));
   const bulk = rows.filter((r) => kickableKeys(rows, selected).includes(r.key));
@@ -74,6 +90,9 @@ export function OnlineList() {
         />
         <Button size="small" startIcon={<RefreshIcon />} onClick={() => void refetch()}>
           刷新
+        </Button>
+        <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download()} disabled={exporting}>
+          导出
         </Button>
         <Box sx={{ flex: 1 }} />
         {canKick && bulk.length > 0 && (
@@ -98,6 +117,7 @@ export function OnlineList() {
               <TableCell>用户昵称</TableCell>
               <TableCell>部门</TableCell>
               <TableCell>登录IP</TableCell>
+              <TableCell>登录地点</TableCell>
               <TableCell>浏览器</TableCell>
               <TableCell>登录时间</TableCell>
               <TableCell>最后访问</TableCell>
@@ -125,6 +145,7 @@ export function OnlineList() {
                 <TableCell>{row.nickName ?? ''}</TableCell>
                 <TableCell>{row.dept ?? ''}</TableCell>
                 <TableCell>{row.ip ?? ''}</TableCell>
+                <TableCell>{row.address ?? ''}</TableCell>
                 <TableCell>
                   <Tooltip title={row.browser ?? ''}>
                     <span>{browserSummary(row.browser)}</span>
@@ -150,7 +171,7 @@ export function OnlineList() {
             ))}
             {!isPending && rows.length === 0 && (
               <TableRow>
-                <TableCell colSpan={9}>
+                <TableCell colSpan={10}>
                   <EmptyState text={error ? `加载失败：${error.message}` : undefined} />
                 </TableCell>
               </TableRow>
