@@ -214,6 +214,12 @@ describe('bad input', () => {
         expect([bad, put.status]).toEqual([bad, 400]);
       }
       expect((await send('post', '/api/dictDetail', { label: 'a', value: 'a', dict: { id: dictId } })).status).toBe(201);
+      // The other single objects of a body: an array is not one.
+      const user = await send('post', '/api/users', { username: 'arraydept', nickName: '数组部门', enabled: true, roles: [], dept: [] });
+      expect([user.status, user.body.message]).toEqual([400, '部门格式不正确']);
+      const [{ id: newsId }] = (await db.query('SELECT max(id) AS id FROM news')) as Array<{ id: string }>;
+      const submit = await send('post', '/api/news/submitTranslate', { id: Number(newsId), content: [] });
+      expect([submit.status, submit.body.message]).toEqual([400, 'content 格式不正确']);
 
       const product = await send('post', '/api/productSetting', { deptId: (await db.query('SELECT min(id) AS id FROM sys_dept'))[0].id, name: '坏输入产品' });
       expect(product.status).toBeLessThan(300);

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { Allow, IsDefined, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { Allow, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { BigRecordId } from '../../common/http/dto.js';
 import { IdFilter } from '../../common/http/list-query.js';
 import { IntInput } from '../../common/http/numbers.js';
@@ -77,6 +77,7 @@ export class SubmitTranslateDto {
 
   @ApiProperty({ type: TranslateContentDto })
   @IsDefined({ message: 'content 不能为空' })
+  @IsObject({ message: 'content 格式不正确' }) // one object: an array would pass the nested check empty
   @ValidateNested()
   @Type(() => TranslateContentDto)
   content: TranslateContentDto;

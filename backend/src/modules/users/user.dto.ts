@@ -1,7 +1,7 @@
 import { BooleanField, RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { BooleanFilter, DateRangeFilter, IdFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { IsEmailAddress } from '../../common/http/validation.js';
 import type { User } from './user.entity.js';
@@ -81,6 +81,7 @@ export class UserWriteDto {
 
   @ApiPropertyOptional({ type: IdRef })
   @IsOptional()
+  @IsObject({ message: '部门格式不正确' }) // one {id}: an array would pass the nested check empty
   @ValidateNested()
   @Type(() => IdRef)
   dept?: IdRef | null;
