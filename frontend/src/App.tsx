@@ -3,6 +3,7 @@ import { Admin, Authenticated, CustomRoutes, Loading, Resource, useTranslate } f
 import { Navigate, Route } from 'react-router-dom';
 import { HorizonLayout } from './layout/HorizonLayout';
 import { HorizonNotification } from './layout/HorizonNotification';
+import { PasswordChangeGate } from './layout/PasswordChangeGate';
 import { SettingsProvider } from './layout/SettingsContext';
 import { useSettings } from './layout/useSettings';
 import { LaunchPage } from './pages/LaunchPage';
@@ -66,6 +67,16 @@ function ModulePlaceholder({ titleKey }: { titleKey: string }) {
   return <UnderConstruction title={translate(titleKey)} />;
 }
 
+/** Rendered by react-admin once, above every layout: the notices and the forced password change. */
+function AppOverlays() {
+  return (
+    <>
+      <HorizonNotification />
+      <PasswordChangeGate />
+    </>
+  );
+}
+
 function HorizonAdmin() {
   const { settings } = useSettings();
   const theme = useMemo(() => createHorizonTheme(settings.themeColor), [settings.themeColor]);
@@ -81,7 +92,7 @@ function HorizonAdmin() {
       theme={theme}
       layout={HorizonLayout}
       loginPage={LoginPage}
-      notification={HorizonNotification}
+      notification={AppOverlays}
       catchAll={CatchAll}
       accessDenied={AccessDenied}
     >

@@ -3,6 +3,7 @@
 import { type AuthProvider, HttpError, type UserIdentity } from 'react-admin';
 import { canAccess, DEFAULT_ROLE } from './permissions';
 import { clearToken, failedMethod, getToken, requestJson, setToken } from './http';
+import { isPasswordChangeError, setPasswordChangeRequired } from './passwordChange';
 
 export interface DeptStub {
   id: number;
@@ -31,6 +32,8 @@ export interface AuthInfo {
   user: AuthUser;
   roles: string[];
   dataScopes: number[];
+  /** The account still has its initial password: it must be changed before anything else. */
+  passwordChangeRequired?: boolean;
 }
 
 export interface Captcha {
@@ -105,9 +108,12 @@ let infoPromise: Promise<AuthInfo> | undefined;
 export function loadAuthInfo(): Promise<AuthInfo> {
   if (!infoPromise) {
     infoPromise = requestJson<AuthInfo>('auth/info');
-    infoPromise.catch(() => {
-      infoPromise = undefined;
-    });
+    infoPromise.then(
+      (info) => setPasswordChangeRequired(info.passwordChangeRequired === true),
+      () => {
+        infoPromise = undefined;
+      },
+    );
   }
   return infoPromise;
 }
@@ -158,11 +164,18 @@ export const authProvider: AuthProvider = {
       uuid,
       rememberMe,
     };
-    const answer = await requestJson<{ token: string; user: AuthUser } & Partial<Pick<AuthInfo, 'roles' | 'dataScopes'>>>('auth/login', { method: 'POST', body });
+    const answer = await requestJson<{ token: string; user: AuthUser } & Partial<Pick<AuthInfo, 'roles' | 'dataScopes' | 'passwordChangeRequired'>>>('auth/login', {
+      method: 'POST',
+      body,
+    });
     setToken(answer.token, rememberMe);
     resetAuthInfo();
+    // A new or reset account: the shell asks for a new password before anything else.
+    setPasswordChangeRequired(answer.passwordChangeRequired === true);
     // The login answer carries what auth/info answers: the first screen needs no second round trip.
-    if (Array.isArray(answer.roles)) primeAuthInfo({ user: answer.user, roles: answer.roles, dataScopes: answer.dataScopes ?? [] });
+    if (Array.isArray(answer.roles)) {
+      primeAuthInfo({ user: answer.user, roles: answer.roles, dataScopes: answer.dataScopes ?? [], passwordChangeRequired: answer.passwordChangeRequired === true });
+    }
     consumeSessionExpired();
   },
 
@@ -174,6 +187,7 @@ export const authProvider: AuthProvider = {
     }
     clearToken();
     resetAuthInfo();
+    setPasswordChangeRequired(false);
     return loginPath();
   },
 
@@ -188,8 +202,15 @@ export const authProvider: AuthProvider = {
     if (status === 401) {
       clearToken();
       resetAuthInfo();
+      setPasswordChangeRequired(false);
       markSessionExpired();
       throw { message: false };
+    }
+    // The initial password must be changed first: the shell shows the change dialog (http.ts set
+    // the flag); no redirect, the session stays.
+    if (isPasswordChangeError(error)) {
+      setPasswordChangeRequired(true);
+      return;
     }
     if (status === 403 && isRead(error)) {
       // No permission for a screen: show the /401 page, keep the session.

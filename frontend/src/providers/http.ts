@@ -2,6 +2,7 @@
 // (`{status, message, code?, timestamp}`, spec §8).
 import { HttpError } from 'react-admin';
 import { getCookie, removeCookie, setCookie } from '../utils/cookies';
+import { isPasswordChangeError, setPasswordChangeRequired } from './passwordChange';
 
 export const TOKEN_COOKIE = 'HORIZON-TOKEN';
 /** Spec §9: token cookie expiry when "remember me" is ticked. */
@@ -144,7 +145,10 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 
   try {
     if (!response.ok) {
-      throw rememberFailedMethod(toHttpError(response.status, await readBody(response)), method);
+      const error = toHttpError(response.status, await readBody(response));
+      // Any call can say the account must change its initial password first: the shell then asks for it.
+      if (isPasswordChangeError(error)) setPasswordChangeRequired(true);
+      throw rememberFailedMethod(error, method);
     }
     if (responseType === 'blob') {
       const blob = await response.blob();

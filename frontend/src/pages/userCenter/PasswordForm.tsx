@@ -13,8 +13,19 @@ interface PasswordValues {
 const sameAsNew = (value: string, values: Partial<PasswordValues>) =>
   value && value !== values.newPass ? 'app.center.pass_mismatch' : undefined;
 
-/** `POST api/users/updatePass {oldPass, newPass}`, both RSA-encrypted like the login; then sign in again. */
-export function PasswordForm() {
+export interface PasswordFormProps {
+  /**
+   * Called after a successful change instead of the personal centre's "sign in again" (the forced
+   * change of an initial password continues in the same session).
+   */
+  onChanged?: () => void;
+}
+
+/**
+ * `POST api/users/updatePass {oldPass, newPass}`, both RSA-encrypted like the login; then sign in
+ * again (or `onChanged`). The old password is always typed by the user, never filled in.
+ */
+export function PasswordForm({ onChanged }: PasswordFormProps = {}) {
   const dataProvider = useDataProvider<HorizonDataProvider>();
   const notify = useNotify();
   const logout = useLogout();
@@ -23,6 +34,11 @@ export function PasswordForm() {
     try {
       const [oldCipher, newCipher] = await Promise.all([encryptWithServerKey(oldPass), encryptWithServerKey(newPass)]);
       await dataProvider.call('api/users/updatePass', { method: 'POST', body: { oldPass: oldCipher, newPass: newCipher } });
+      if (onChanged) {
+        notify('app.center.forced_saved', { type: 'success' });
+        onChanged();
+        return;
+      }
       notify('app.center.pass_saved', { type: 'success' });
       setTimeout(() => void logout(), 1500);
     } catch (error) {

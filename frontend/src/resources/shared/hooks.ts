@@ -94,8 +94,8 @@ export function useApiMutation<TVariables, TResult = unknown>(
 }
 
 interface SaveOptions<T> {
-  /** Called after a successful create or update, e.g. to close the dialog. */
-  onSaved?: (record: T, created: boolean) => void;
+  /** Called after a successful create or update, e.g. to close the dialog; `answer` is what the server answered. */
+  onSaved?: (record: T, created: boolean, answer?: RaRecord) => void;
   createdMessage?: string;
 }
 
@@ -109,10 +109,10 @@ export function useSaveRecord<T extends { id?: number | null }>(resource: string
 
   const save = useCallback(
     (data: T, previousData?: RaRecord) => {
-      const done = (created: boolean) => () => {
+      const done = (created: boolean) => (answer?: RaRecord) => {
         notifyText(created ? (createdMessage ?? MESSAGES.created) : MESSAGES.updated);
         refresh();
-        onSaved?.(data, created);
+        onSaved?.(data, created, answer);
       };
       if (data.id !== undefined && data.id !== null) {
         update(

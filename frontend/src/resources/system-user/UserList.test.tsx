@@ -3,6 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ResourceContextProvider } from 'react-admin';
 import { type FetchCall, fakeDataProvider, renderScreen, stubFetch } from '../shared/testUtils';
 import type { User } from '../types';
+import { INITIAL_PASSWORD_ONCE } from './InitialPasswordDialog';
+import { initialPasswordOf } from './UserFormDialog';
 import { UserList } from './UserList';
 import { vi } from 'vitest';
 
@@ -130,6 +132,26 @@ describe('UserList', { timeout: 30_000 }, () => {
     expect(await screen.findByText('密码重置成功')).toBeTruthy();
   });
 
+  it('shows the new initial password of a reset once, with a copy button, until 我已记下', async () => {
+    calls = stubFetch((method, url) => {
+      if (method === 'PUT' && url === '/api/users/resetPwd') return [{ id: 2, username: 'test', initialPassword: 'Xy7#abcdEFGH2k' }];
+      if (url.startsWith('/api/roles/level')) return { level: 1 };
+      return undefined;
+    });
+    renderList();
+    fireEvent.click(within(await rowOf('test')).getByLabelText('重置密码'));
+    expect(await screen.findByText(/将生成新的初始密码（只显示一次）/)).toBeTruthy();
+    fireEvent.click(screen.getByText('确认'));
+    const dialog = await screen.findByRole('dialog', { name: '初始密码' });
+    expect((within(dialog).getByLabelText('test 的初始密码') as HTMLInputElement).value).toBe('Xy7#abcdEFGH2k');
+    expect(within(dialog).getByText(INITIAL_PASSWORD_ONCE)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '复制' })).toBeTruthy();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: '初始密码' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '我已记下' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '初始密码' })).toBeNull());
+  });
+
   it('deletes a row after `确认删除选中的 1 条数据?`', async () => {
     renderList();
     fireEvent.click(within(await rowOf('test')).getByLabelText('删除'));
@@ -137,5 +159,13 @@ describe('UserList', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByText('确认'));
     await waitFor(() => expect(dataProvider.delete).toHaveBeenCalledWith('system/user', expect.objectContaining({ id: 2 })));
     expect(await screen.findByText('删除成功')).toBeTruthy();
+  });
+});
+
+describe('initialPasswordOf', () => {
+  it('reads the initial password of a create answer, nothing otherwise', () => {
+    expect(initialPasswordOf({ id: 5, username: 'newbie', initialPassword: 'Ab3#defgHJKm9p' })).toEqual({ id: 5, username: 'newbie', initialPassword: 'Ab3#defgHJKm9p' });
+    expect(initialPasswordOf({ id: 5, username: 'newbie' })).toBeNull();
+    expect(initialPasswordOf(undefined)).toBeNull();
   });
 });
