@@ -137,6 +137,9 @@ describe('translation workflow (api/news/submitTranslate ...)', () => {
     const cleared = await submit(id, 'edit', translator, { titleCn: '   ' });
     expect(cleared.body.titleCn).toBeNull();
     expect((await listed(translator))?.titleCn).toBe(global);
+    // so does null
+    expect((await submit(id, 'edit', translator, { titleCn: '临时标题' })).body.titleCn).toBe('临时标题');
+    expect((await submit(id, 'edit', translator, { titleCn: null })).body.titleCn).toBeNull();
   });
 
   it('a Chinese title that is not a string or longer than 500 characters: 400 with a readable message', async () => {

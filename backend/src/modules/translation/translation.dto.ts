@@ -29,14 +29,14 @@ export class TranslateContentDto {
 
   @ApiPropertyOptional({
     description:
-      '部门中文标题（去掉首尾空白，最多 500 字）：认领 / 保存（edit）和提交审核（examine）时与译文一起保存，与 updateTitleCn 写同一个值；空字符串 = 恢复为全局（机器翻译）标题；省略 = 不改；审核（done）时忽略',
+      '部门中文标题（去掉首尾空白，最多 500 字）：认领 / 保存（edit）和提交审核（examine）时与译文一起保存，与 updateTitleCn 写同一个值；空字符串或 null = 恢复为全局（机器翻译）标题；省略 = 不改；审核（done）时忽略',
     maxLength: MAX_TITLE_CN_CHARS,
   })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: 'titleCn 必须是字符串' })
   @MaxLength(MAX_TITLE_CN_CHARS, { message: `中文标题不能超过 ${MAX_TITLE_CN_CHARS} 个字符` })
-  titleCn?: string;
+  titleCn?: string | null;
 
   @ApiProperty({ enum: TRANS_STATUSES })
   @IsDefined({ message: 'status 不能为空' })

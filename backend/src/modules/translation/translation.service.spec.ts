@@ -1,4 +1,4 @@
-import { countryName, diffTexts } from './translation.service.js';
+import { countryName, diffTexts, titleUpdate } from './translation.service.js';
 
 describe('countryName', () => {
   it('names ISO region codes in Chinese and keeps other values', () => {
@@ -21,5 +21,14 @@ describe('diffTexts', () => {
 
   it('equal texts are one equal part', () => {
     expect(diffTexts('same text', 'same text')).toEqual({ parts: [{ op: 'equal', text: 'same text' }], inserted: 0, deleted: 0 });
+  });
+});
+
+describe('titleUpdate', () => {
+  it('omitted leaves the department title; blank or null clears it; text sets it', () => {
+    expect(titleUpdate(undefined)).toEqual({ set: false, value: null });
+    expect(titleUpdate('')).toEqual({ set: true, value: null });
+    expect(titleUpdate(null)).toEqual({ set: true, value: null });
+    expect(titleUpdate('美国能源部发布新政策')).toEqual({ set: true, value: '美国能源部发布新政策' });
   });
 });

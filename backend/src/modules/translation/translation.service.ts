@@ -333,10 +333,10 @@ interface TitleUpdate {
   value: string | null;
 }
 
-/** `content.titleCn` (already trimmed by the DTO): omitted = unchanged, blank = null. */
-export function titleUpdate(titleCn: string | undefined): TitleUpdate {
+/** `content.titleCn` (already trimmed by the DTO): omitted = unchanged; blank or null = none of the department's own. */
+export function titleUpdate(titleCn: string | null | undefined): TitleUpdate {
   if (titleCn === undefined) return { set: false, value: null };
-  return { set: true, value: titleCn === '' ? null : titleCn };
+  return { set: true, value: titleCn === null || titleCn === '' ? null : titleCn };
 }
 
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
