@@ -1,4 +1,5 @@
-// Log in through the page (captcha, RSA), open users, create a user, log out; the new user can log in.
+// Log in through the page (captcha, RSA), open users, create a user (its initial password shown once),
+// log out; the new user logs in with it, must change it first, then works.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { LoginPage, Shell } from '../pages.mjs';
@@ -6,6 +7,8 @@ import { ADMIN_PASSWORD, openBrowser, screenshot } from '../support.mjs';
 
 let browser;
 const username = `e2e_${Date.now().toString(36)}`;
+/** The new user's initial password, as the admin saw it once. */
+let initialPassword;
 before(async () => {
   browser = await openBrowser();
 });
@@ -57,8 +60,21 @@ test('an administrator creates a user through the dialog', async () => {
   await screenshot(page, '03-user-create');
   const created = page.waitForResponse((r) => r.url().endsWith('/api/users') && r.request().method() === 'POST');
   await dialog.getByRole('button', { name: '确认' }).click();
-  assert.equal((await created).status(), 201);
+  const answer = await created;
+  assert.equal(answer.status(), 201);
   await page.getByText(/新增成功/).first().waitFor();
+  // The initial password, shown this once (random: not 123456).
+  const shown = page.getByRole('dialog', { name: '初始密码' });
+  await shown.getByText('初始密码只显示这一次').waitFor();
+  initialPassword = await shown.getByLabel(`${username} 的初始密码`).inputValue();
+  assert.equal(initialPassword, (await answer.json()).initialPassword);
+  assert.ok(initialPassword.length >= 12 && initialPassword !== '123456');
+  await shown.getByRole('button', { name: '复制' }).waitFor();
+  await screenshot(page, '03b-initial-password');
+  await page.keyboard.press('Escape');
+  await shown.waitFor(); // only 我已记下 closes it
+  await shown.getByRole('button', { name: '我已记下' }).click();
+  await shown.waitFor({ state: 'hidden' });
   await page.getByRole('cell', { name: username, exact: true }).waitFor();
 });
 
@@ -68,11 +84,31 @@ test('logging out asks for confirmation and returns to the login page', async ()
   await page.waitForURL(/\/horizon\/login/);
 });
 
-test('the new user logs in with the default password and may not open user administration', async () => {
+test('the new user logs in with the initial password and must change it before anything else', async () => {
   const { page } = browser;
   const login = new LoginPage(page);
   const uuid = await login.open('/login');
-  await login.login(username, '123456', uuid);
+  await login.login(username, initialPassword, uuid);
+  await page.waitForURL(/\/horizon\/(enter|$)/);
+  const gate = page.getByTestId('forced-password-dialog');
+  await gate.getByText('请修改初始密码').waitFor();
+  await screenshot(page, '04-forced-change');
+  // Not dismissable, and the old password is not filled in.
+  await page.keyboard.press('Escape');
+  await gate.getByText('请修改初始密码').waitFor();
+  assert.equal(await gate.getByLabel('旧密码').inputValue(), '');
+  await gate.getByLabel('旧密码').fill(initialPassword);
+  await gate.getByLabel('新密码').fill('Mine@e2e123');
+  await gate.getByLabel('确认密码').fill('Mine@e2e123');
+  const changed = page.waitForResponse((r) => r.url().endsWith('/api/users/updatePass') && r.request().method() === 'POST');
+  await gate.getByRole('button', { name: /保存配置/ }).click();
+  assert.equal((await changed).status(), 200);
+  await gate.waitFor({ state: 'hidden' });
+  await page.getByText('密码修改成功').first().waitFor();
+});
+
+test('after the change the new user goes on in the same session and may not open user administration', async () => {
+  const { page } = browser;
   await page.waitForURL(/\/horizon\/(enter|$)/);
   await screenshot(page, '04-launch');
   await page.getByText('系统管理', { exact: true }).click();
