@@ -18,7 +18,7 @@ function renderGate() {
   const dataProvider = { ...fakeDataProvider({}), call: vi.fn(async () => ({ data: null })) };
   const authProvider: AuthProvider = {
     login: vi.fn(async () => undefined),
-    logout: vi.fn(async () => {
+    logout: vi.fn(async (): Promise<false> => {
       setPasswordChangeRequired(false);
       return false;
     }),
