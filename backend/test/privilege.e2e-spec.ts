@@ -96,9 +96,11 @@ describe('privilege escalation', () => {
       for (const permission of ['admin', ' admin ', 'user:list,admin', 'user:list, admin']) {
         expect403(await as(maker.token).post('/api/menus', { type: 2, title: `按钮${++serial}`, permission }), '只有管理员可以创建、修改或分配带 admin 权限的菜单');
       }
-      // Other codes are fine: a new menu is in no role, it grants nothing yet.
-      expect((await as(maker.token).post('/api/menus', { type: 2, title: `按钮${++serial}`, permission: 'user:del' })).status).toBe(201);
-      expect((await as(maker.token).post('/api/menus', { type: 2, title: `按钮${++serial}`, permission: 'administrator' })).status).toBe(201);
+      // Other codes: only the maker's own (a menu is a grant waiting to be put in a role); `administrator` is not `admin`.
+      expect403(await as(maker.token).post('/api/menus', { type: 2, title: `按钮${++serial}`, permission: 'user:del' }), '不能授予自己没有的权限：user:del');
+      expect403(await as(maker.token).post('/api/menus', { type: 2, title: `按钮${++serial}`, permission: 'administrator' }), '不能授予自己没有的权限：administrator');
+      expect((await as(maker.token).post('/api/menus', { type: 2, title: `按钮${++serial}`, permission: 'menu:add' })).status).toBe(201);
+      expect((await as(maker.token).post('/api/menus', { type: 1, title: `菜单${++serial}` })).status).toBe(201);
       expect((await as(admin).post('/api/menus', { type: 2, title: `按钮${++serial}`, permission: 'admin' })).status).toBe(201);
     });
 
@@ -112,9 +114,11 @@ describe('privilege escalation', () => {
       const adminMenu = await create('admin');
       expect403(await edit(adminMenu, 'report:view'), '只有管理员可以创建、修改或分配带 admin 权限的菜单');
       expect403(await edit(adminMenu, 'admin'), '只有管理员可以创建、修改或分配带 admin 权限的菜单');
-      // Not in a role: any other code.
-      expect((await edit(loose, 'user:del')).status).toBe(204);
-      // In a role: what it adds goes to the role's holders, so it must be held.
+      // Not in a role either: a code added must be held (editing an unlinked menu while filling a role
+      // with it in parallel would otherwise hand the code out; so would a trap menu an admin links later).
+      expect403(await edit(loose, 'user:del'), '不能授予自己没有的权限：user:del');
+      expect((await edit(loose, 'report:view,menu:edit')).status).toBe(204);
+      // In a role: the same.
       const linked = await create('report:view');
       await adminRole({ menuIds: [linked.id] });
       expect403(await edit(linked, 'report:view,user:del,roles:del'), '不能授予自己没有的权限：roles:del、user:del');
@@ -193,6 +197,37 @@ describe('privilege escalation', () => {
       expect((await create(fine)).status).toBe(201);
       // The administrator gives anything.
       expect((await as(admin).put('/api/users', userBody(target, [await adminRole({ menuIds: [adminMenu], dataScope: '全部' })]))).status).toBe(204);
+    });
+  });
+
+  describe('editing a role someone else holds (PUT api/roles)', () => {
+    it('needs every permission the role carries: widening its scope or level widens what its holders do', async () => {
+      const editor = await userWith(['roles:edit', 'user:list']);
+      const rich = await adminRole({ codes: ['user:list', 'user:del'], level: 3 });
+      const put = (token: string) => as(token).put('/api/roles', { id: rich, name: `角色改${++serial}`, level: 3, dataScope: '本级' });
+      expect403(await put(editor.token), '不能授予自己没有的权限：user:del');
+      const modest = await adminRole({ codes: ['user:list'], level: 3 });
+      expect((await as(editor.token).put('/api/roles', { id: modest, name: `角色改${++serial}`, level: 3, dataScope: '本级' })).status).toBe(204);
+      expect((await put(admin)).status).toBe(204);
+    });
+  });
+
+  describe('resetting a password (PUT api/users/resetPwd)', () => {
+    it('is refused for accounts with permissions the caller lacks, and for administrators', async () => {
+      const resetter = await userWith(['user:edit']);
+      // A peer of the same level (2) in the same department holding more.
+      const peer = await userWith(['user:edit', 'user:del']);
+      expect403(await as(resetter.token).put('/api/users/resetPwd', [peer.id]), '不能重置拥有你没有的权限的用户的密码：user:del');
+      const equal = await userWith(['user:edit']);
+      const ok = await as(resetter.token).put('/api/users/resetPwd', [equal.id]);
+      expect(ok.status).toBe(200);
+      expect(ok.body[0]).toMatchObject({ id: equal.id, username: equal.username });
+      // An administrator account (flag, no roles) only by an administrator; editing or deleting it neither.
+      const boss = await t.createUser({ username: `boss${++serial}`, nickName: 'boss', enabled: true, dept: { id: dept['技术部'] }, roles: [] }, admin);
+      await db.query('UPDATE sys_user SET is_admin = true WHERE id = $1', [boss.id]);
+      expect403(await as(resetter.token).put('/api/users/resetPwd', [boss.id]), '只有管理员可以修改、删除或重置管理员账号');
+      expect403(await as(resetter.token).put('/api/users', userBody({ id: boss.id, username: `boss${serial}` }, [], { enabled: false })), '只有管理员可以修改、删除或重置管理员账号');
+      expect((await as(admin).put('/api/users/resetPwd', [boss.id, peer.id])).status).toBe(200);
     });
   });
 

@@ -35,13 +35,25 @@ export function assertAdminMenuAllowed(principal: Principal, ...permissions: Arr
   if (permissions.some(carriesAdmin)) throw DomainException.forbidden(ADMIN_MENU_MESSAGE, ErrorCode.Forbidden);
 }
 
-/** The caller must hold every code the menus carry: 403 `不能授予自己没有的权限：a、b`. */
-export function assertHoldsPermissions(principal: Principal, permissions: Array<string | null | undefined>): void {
+export const GRANT_MISSING_PREFIX = '不能授予自己没有的权限';
+export const RESET_MISSING_PREFIX = '不能重置拥有你没有的权限的用户的密码';
+export const ADMIN_TARGET_MESSAGE = '只有管理员可以修改、删除或重置管理员账号';
+
+/**
+ * The caller must hold every code the menus carry: 403 `<prefix>：a、b` (default
+ * `不能授予自己没有的权限：a、b`).
+ */
+export function assertHoldsPermissions(principal: Principal, permissions: Array<string | null | undefined>, prefix = GRANT_MISSING_PREFIX): void {
   if (principal.isAdmin) return;
   assertAdminMenuAllowed(principal, ...permissions);
   const held = new Set(principal.permissions);
   const missing = [...new Set(permissions.flatMap(permissionCodes))].filter((code) => !held.has(code)).sort();
-  if (missing.length) throw DomainException.forbidden(`不能授予自己没有的权限：${missing.join('、')}`, ErrorCode.Forbidden);
+  if (missing.length) throw DomainException.forbidden(`${prefix}：${missing.join('、')}`, ErrorCode.Forbidden);
+}
+
+/** An administrator account (flag or `admin` permission) is changed only by an administrator. */
+export function assertNotAdminTarget(principal: Principal, target: { isAdmin: boolean }): void {
+  if (!principal.isAdmin && target.isAdmin) throw DomainException.forbidden(ADMIN_TARGET_MESSAGE, ErrorCode.Forbidden);
 }
 
 /** What of a role's data scope matters for granting it. */

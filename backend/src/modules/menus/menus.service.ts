@@ -244,9 +244,15 @@ export class MenusService {
     };
   }
 
-  /** Only an administrator creates a menu carrying `admin` (a new menu is in no role yet). */
+  /**
+   * Only an administrator creates a menu carrying `admin`; anyone else only puts codes they hold on a
+   * menu: a menu is a grant waiting to be put in a role, and checking only linked menus left a race
+   * (edit an unlinked menu while filling a role with it) and traps (a harmless title carrying
+   * `user:del` that an administrator later puts in a role).
+   */
   async create(principal: Principal, dto: MenuWriteDto): Promise<MenuDto> {
     assertAdminMenuAllowed(principal, dto.permission);
+    assertHoldsPermissions(principal, [dto.permission]);
     const saved = await this.db.transaction(async (em) => {
       const values = await this.values(em, dto);
       const menu = await em.save(em.create(Menu, { ...values, subCount: 0 }));
@@ -258,8 +264,8 @@ export class MenusService {
   }
 
   /**
-   * Only an administrator edits a menu carrying `admin` (before or after). A menu already in a role
-   * grants its codes to the role's holders, so a code added to such a menu must be the editor's own.
+   * Only an administrator edits a menu carrying `admin` (before or after). A code added to a menu must
+   * be the editor's own, linked to a role or not (see `create`); codes the menu already carries may stay.
    */
   async update(principal: Principal, dto: MenuUpdateDto): Promise<void> {
     await this.db.transaction(async (em) => {
@@ -268,10 +274,7 @@ export class MenusService {
       assertAdminMenuAllowed(principal, menu.permission, dto.permission);
       const before = new Set(permissionCodes(menu.permission));
       const added = permissionCodes(dto.permission).filter((code) => !before.has(code));
-      if (added.length && !principal.isAdmin) {
-        const linked: Array<{ n: number }> = await em.query('SELECT count(*)::int AS n FROM sys_roles_menus WHERE menu_id = $1', [menu.id]);
-        if (linked[0].n > 0) assertHoldsPermissions(principal, added);
-      }
+      assertHoldsPermissions(principal, added);
       const oldPid = menu.pid;
       await em.save(Object.assign(menu, await this.values(em, dto, menu)));
       if (oldPid !== menu.pid) await this.recount(em, [oldPid, menu.pid]);

@@ -114,6 +114,13 @@ export class RolesService {
       const role = await this.findRole(dto.id, em, ['depts']);
       assertLevel(principal, role.level, dto.level);
       await this.assertNotOwnRole(principal, [role.id], em);
+      // Widening the scope or level of a role widens what its holders may do with its permissions:
+      // only someone who holds them all edits it.
+      const current: Array<{ permission: string | null }> = await em.query(
+        'SELECT m.permission FROM sys_roles_menus rm JOIN sys_menu m ON m.id = rm.menu_id WHERE rm.role_id = $1',
+        [role.id],
+      );
+      assertHoldsPermissions(principal, current.map((m) => m.permission));
       await this.assertUniqueName(em, dto.name, role.id);
       const depts = await this.resolveDepts(em, dto);
       await assertScopeWithin(em, principal, { dataScope: dto.dataScope, deptIds: depts.map((d) => d.id) });

@@ -6,7 +6,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
 import { deptWithDescendants } from '../../common/access/data-scope.js';
-import { assertHoldsPermissions, assertScopeWithin, OWN_ROLES_MESSAGE } from '../../common/access/grant.js';
+import { assertHoldsPermissions, assertNotAdminTarget, assertScopeWithin, OWN_ROLES_MESSAGE, RESET_MISSING_PREFIX } from '../../common/access/grant.js';
 import { assertLevel } from '../../common/access/level.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../common/auth/password.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -195,6 +195,7 @@ export class UsersService {
     assertLevel(principal, ...user.roles.map((r) => r.level), ...roles.map((r) => r.level));
     this.assertInScope(principal, user.deptId);
     this.assertInScope(principal, dept?.id);
+    assertNotAdminTarget(principal, user);
     if (user.id === principal.userId && !dto.enabled) throw DomainException.badRequest('不能禁用当前登录的账号');
     await this.assertCanGive(principal, added);
     await this.assertUnique(dto, user.id);
@@ -211,6 +212,7 @@ export class UsersService {
     for (const u of users) {
       assertLevel(principal, ...u.roles.map((r) => r.level));
       this.assertInScope(principal, u.deptId);
+      assertNotAdminTarget(principal, u);
     }
     await this.db.transaction(async (em) => {
       await this.sessions.revokeUser(ids);
@@ -231,6 +233,14 @@ export class UsersService {
     for (const u of users) {
       assertLevel(principal, ...u.roles.map((r) => r.level));
       this.assertInScope(principal, u.deptId);
+      assertNotAdminTarget(principal, u);
+    }
+    // Whoever knows an account's password can use its permissions: a reset must not hand the caller
+    // more than they hold (a peer of the same level with other permissions stays out of reach).
+    const roleIds = [...new Set(users.flatMap((u) => u.roles.map((r) => r.id)))];
+    if (!principal.isAdmin && roleIds.length) {
+      const full = await this.db.getRepository(Role).find({ where: { id: In(roleIds) }, relations: { menus: true } });
+      assertHoldsPermissions(principal, full.flatMap((r) => r.menus.map((m) => m.permission)), RESET_MISSING_PREFIX);
     }
     const byId = new Map(users.map((u) => [u.id, u]));
     const answers = ids.map((id) => ({ id, username: byId.get(id)!.username, initialPassword: this.initialPassword() }));
