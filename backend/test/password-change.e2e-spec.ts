@@ -1,5 +1,6 @@
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
+import { connect, listen } from './utils/live-client';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 /**
@@ -56,7 +57,7 @@ describe('initial passwords and the forced change', () => {
   describe('DEFAULT_USER_PASSWORD unset: a random password per account', () => {
     let t: TestApp;
     let admin: string;
-    const { as, login, create, forcedChange, expectForced } = suite(() => t);
+    const { as, login, create, forcedChange, expectForced, change } = suite(() => t);
 
     beforeAll(async () => {
       t = await createTestApp({ defaultUserPassword: undefined });
@@ -89,6 +90,17 @@ describe('initial passwords and the forced change', () => {
       const logged: Array<{ n: number }> = await t.app.get(DataSource).query('SELECT count(*)::int AS n FROM sys_log WHERE params LIKE $1', [`%${a.initialPassword}%`]);
       expect(logged[0].n).toBe(0);
       await forcedChange('fresh1', a.initialPassword);
+    });
+
+    it('the live channel refuses the session until the password is changed', async () => {
+      const u = await create(admin, 'listener');
+      const token = (await login('listener', u.initialPassword)).body.token as string;
+      const url = await listen(t.app);
+      await expect(connect(url, { token })).rejects.toMatchObject({ message: 'PASSWORD_CHANGE_REQUIRED', data: { status: 403 } });
+      expect((await change(token, u.initialPassword, 'Live@pass1234')).status).toBe(200);
+      const live = await connect(url, { token });
+      expect(live.socket.connected).toBe(true);
+      live.socket.close();
     });
 
     it('the caller can still log out while the change is pending', async () => {

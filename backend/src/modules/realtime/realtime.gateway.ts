@@ -6,7 +6,7 @@ import cors from 'cors';
 import { Redis } from 'ioredis';
 import type { Server, Socket } from 'socket.io';
 import { DataSource } from 'typeorm';
-import { Authenticator } from '../../common/access/access.guard.js';
+import { Authenticator, PASSWORD_CHANGE_REQUIRED_MESSAGE } from '../../common/access/access.guard.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { corsOptions } from '../../common/http/transport.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -20,6 +20,7 @@ export const SESSION_SWEEP_MS = 30_000;
 /** `connect_error` messages a client can read. */
 export const UNAUTHORIZED = 'UNAUTHORIZED';
 export const UNAVAILABLE = 'UNAVAILABLE';
+export const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED';
 
 interface LiveData {
   principal: Principal;
@@ -93,6 +94,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
       throw refusal(UNAVAILABLE, 503, '服务暂不可用，请稍后重试');
     }
     if (!principal) throw refusal(UNAUTHORIZED, 401, '登录状态已过期，请重新登录');
+    // Like every HTTP call but the change itself: no notices before the initial password is changed.
+    if (principal.passwordChangeRequired) throw refusal(PASSWORD_CHANGE_REQUIRED, 403, PASSWORD_CHANGE_REQUIRED_MESSAGE);
     socket.data.principal = principal;
     socket.data.workDeptId = await this.workDept(principal.deptId).catch(() => null);
   }
