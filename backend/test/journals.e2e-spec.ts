@@ -400,6 +400,28 @@ describe('api/productJournal', () => {
       expect((await t.http().get(`/api/productJournal/updateStatus?journalId=${id}&status=review`)).status).toBe(401);
     });
 
+    it('leaves an operation-log row for each GET transition, done or refused (it is a write)', async () => {
+      const id = await fresh('edit', true);
+      const since = Number((await db.query('SELECT coalesce(max(id), 0) AS n FROM sys_log'))[0].n);
+      expect((await as(editor).get(`/api/productJournal/updateStatus?journalId=${id}&status=submit`)).status).toBe(200);
+      expect((await as(editor).get(`/api/productJournal/updateStatus?journalId=${id}&status=review`)).status).toBe(409);
+      expect((await as(translator).get(`/api/productJournal/updateStatus?journalId=${id}&status=done`)).status).toBe(403);
+      // The rows are written when each answer is done.
+      let rows: Array<{ description: string; logType: string; status: number; username: string | null; method: string }> = [];
+      for (let i = 0; i < 50 && rows.length < 3; i++) {
+        rows = await db.query(
+          `SELECT description, log_type AS "logType", status, username, method FROM sys_log WHERE id > $1 AND method LIKE 'GET %updateStatus' ORDER BY id`,
+          [since],
+        );
+        if (rows.length < 3) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(rows).toEqual([
+        { description: '修改期刊状态', logType: 'INFO', status: 200, username: 'editor', method: 'GET /api/productJournal/updateStatus' },
+        { description: '修改期刊状态', logType: 'ERROR', status: 409, username: 'editor', method: 'GET /api/productJournal/updateStatus' },
+        { description: '修改期刊状态', logType: 'ERROR', status: 403, username: 'translator', method: 'GET /api/productJournal/updateStatus' },
+      ]);
+    });
+
     it('refuses every illegal transition with 409 JOURNAL_STATUS_CONFLICT and leaves the status', async () => {
       const cases: Array<[string, string, string]> = [
         ['edit', 'done', '期刊当前状态为「编辑审核中」，不能定稿'],

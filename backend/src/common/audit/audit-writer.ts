@@ -45,23 +45,6 @@ export function markAudited(req: Request): void {
   handled.add(req);
 }
 
-/**
- * The first global guard: notes the handler's `@Log` description (or `@SkipLog`) on the request, so
- * that a write the access guard then refuses (401/403, which never reaches the interceptor) gets a
- * fallback row with that description, and a `@SkipLog` handler (a read-only POST) none. Lets every
- * request through.
- */
-@Injectable()
-export class AuditNoteGuard implements CanActivate {
-  canActivate(context: ExecutionContext): boolean {
-    if (context.getType() !== 'http') return true;
-    const req = context.switchToHttp().getRequest<Request>();
-    const value = Reflect.getMetadata(LOG_KEY, context.getHandler()) as string | false | undefined;
-    if (value !== undefined) described.set(req, value);
-    return true;
-  }
-}
-
 /** Writes operation-log rows (sys_log). */
 @Injectable()
 export class AuditWriter {
@@ -101,24 +84,50 @@ export class AuditWriter {
    */
   fallback() {
     return (req: Request, res: Response, next: NextFunction): void => {
-      if (!WRITE_METHODS.has(req.method)) return next();
-      const started = Date.now();
-      res.once('close', () => {
-        if (handled.has(req)) return;
-        const description = described.get(req);
-        if (description === false) return;
-        const r = req as AuditedRequest;
-        const status = res.headersSent ? res.statusCode : 499; // 499: the client went away before an answer
-        void this.write(r, {
-          description: description ?? null,
-          logType: status >= 400 ? 'ERROR' : 'INFO',
-          status,
-          username: r.principal?.username ?? null,
-          detail: r.errorBody?.message ?? (status >= 400 ? `HTTP ${status}` : null),
-          time: Date.now() - started,
-        });
-      });
+      if (WRITE_METHODS.has(req.method)) this.watch(req, res);
       next();
     };
+  }
+
+  /** Writes the request's row when the response is done, unless the interceptor took it. */
+  watch(req: Request, res: Response): void {
+    const started = Date.now();
+    res.once('close', () => {
+      if (handled.has(req)) return;
+      const description = described.get(req);
+      if (description === false) return;
+      const r = req as AuditedRequest;
+      const status = res.headersSent ? res.statusCode : 499; // 499: the client went away before an answer
+      void this.write(r, {
+        description: description ?? null,
+        logType: status >= 400 ? 'ERROR' : 'INFO',
+        status,
+        username: r.principal?.username ?? null,
+        detail: r.errorBody?.message ?? (status >= 400 ? `HTTP ${status}` : null),
+        time: Date.now() - started,
+      });
+    });
+  }
+}
+
+/**
+ * The first global guard: notes the handler's `@Log` description (or `@SkipLog`) on the request, so
+ * that a write the access guard then refuses (401/403, which never reaches the interceptor) gets a
+ * fallback row with that description, and a `@SkipLog` handler (a read-only POST) none. Lets every
+ * request through.
+ */
+@Injectable()
+export class AuditNoteGuard implements CanActivate {
+  constructor(private readonly writer: AuditWriter) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    const value = Reflect.getMetadata(LOG_KEY, context.getHandler()) as string | false | undefined;
+    if (value !== undefined) described.set(req, value);
+    // A GET declared as a write with `@Log` (the spec's `GET …/updateStatus`, `GET auth/logout`) is
+    // audited like one: the fallback row if the access guard refuses it, else the interceptor's.
+    if (typeof value === 'string' && !WRITE_METHODS.has(req.method)) this.writer.watch(req, context.switchToHttp().getResponse<Response>());
+    return true;
   }
 }

@@ -8,7 +8,8 @@ import { LOG_KEY } from './log.decorator.js';
 export { maskParams } from './audit-writer.js';
 
 /**
- * Writes one operation-log row per write request that reaches its handler: who, what, when, from
+ * Writes one operation-log row per write request (POST/PUT/PATCH/DELETE, or a GET handler marked
+ * `@Log`) that reaches its handler: who, what, when, from
  * where, duration, outcome. Writes refused before (body parser, guard) get theirs from
  * AuditWriter.fallback; a request is never logged twice.
  */
@@ -22,11 +23,13 @@ export class AuditInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
     const req = context.switchToHttp().getRequest<AuditedRequest>();
-    if (context.getType() !== 'http' || !WRITE_METHODS.has(req.method)) return next.handle();
+    const described = this.reflector.get<string | false | undefined>(LOG_KEY, context.getHandler());
+    // Writes by method, and any handler declared as one with `@Log` (a GET that changes state).
+    if (!WRITE_METHODS.has(req.method) && typeof described !== 'string') return next.handle();
     markAudited(req);
     const started = Date.now();
-    const described = this.reflector.get<string | false | undefined>(LOG_KEY, context.getHandler());
     if (described === false) return next.handle();
     const description = described ?? null;
     const write = (logType: 'INFO' | 'ERROR', status: number, detail: string | null, result?: unknown) => {

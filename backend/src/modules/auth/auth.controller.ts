@@ -80,6 +80,7 @@ export class AuthController {
    * The same as `DELETE auth/logout` (the spec lists logout among its GET calls). Needs the
    * Authorization header like DELETE: a link or image on another site cannot end a session.
    */
+  @Log('退出登录')
   @AllowDuringPasswordChange()
   @Public()
   @Get('logout')

@@ -73,7 +73,8 @@ export class JournalsController {
     return this.journals.updateStatus(dto.journalId, dto.status, user);
   }
 
-  /** The spec's call list sends the transition as a GET; same rules as the POST. */
+  /** The spec's call list sends the transition as a GET; same rules (and audit row) as the POST. */
+  @Log('修改期刊状态')
   @RequirePermissions('productJournal:edit')
   @Get('updateStatus')
   updateStatusByQuery(@Query() dto: UpdateStatusDto, @CurrentUser() user: Principal) {
