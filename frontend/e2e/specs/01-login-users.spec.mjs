@@ -101,7 +101,7 @@ test('the new user logs in with the initial password and must change it before a
   await gate.getByLabel('新密码').fill('Mine@e2e123');
   await gate.getByLabel('确认密码').fill('Mine@e2e123');
   const changed = page.waitForResponse((r) => r.url().endsWith('/api/users/updatePass') && r.request().method() === 'POST');
-  await gate.getByRole('button', { name: /保存配置/ }).click();
+  await gate.getByRole('button', { name: /修改密码/ }).click();
   assert.equal((await changed).status(), 200);
   await gate.waitFor({ state: 'hidden' });
   await page.getByText('密码修改成功').first().waitFor();

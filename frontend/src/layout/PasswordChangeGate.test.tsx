@@ -68,7 +68,7 @@ describe('PasswordChangeGate', { timeout: 30_000 }, () => {
     fireEvent.change(old, { target: { value: 'Init@pass123' } });
     fireEvent.change(within(dialog).getByLabelText(/新密码/), { target: { value: 'Mine@pass1' } });
     fireEvent.change(within(dialog).getByLabelText(/确认密码/), { target: { value: 'Mine@pass1' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: /保存配置/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /修改密码/ }));
     await waitFor(() =>
       expect(dataProvider.call).toHaveBeenCalledWith('api/users/updatePass', { method: 'POST', body: { oldPass: 'enc(Init@pass123)', newPass: 'enc(Mine@pass1)' } }),
     );

@@ -53,7 +53,7 @@ export function PasswordForm({ onChanged }: PasswordFormProps = {}) {
         <PasswordInput source="oldPass" label="app.center.old_pass" autoComplete="current-password" validate={required()} />
         <PasswordInput source="newPass" label="app.center.new_pass" autoComplete="new-password" validate={[required(), ...length]} />
         <PasswordInput source="confirmPass" label="app.center.confirm_pass" autoComplete="new-password" validate={[required(), sameAsNew]} />
-        <SaveButton label="app.center.save" sx={{ alignSelf: 'flex-start', mt: 1 }} />
+        <SaveButton label={onChanged ? 'app.center.forced_save' : 'app.center.save'} sx={{ alignSelf: 'flex-start', mt: 1 }} />
       </Stack>
     </Form>
   );

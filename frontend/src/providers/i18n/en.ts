@@ -290,6 +290,7 @@ export const enApp: typeof zhApp = {
     confirm_pass: 'Confirm password',
     pass_saved: 'Password changed, please sign in again',
     forced_title: 'Change your initial password',
+    forced_save: 'Change password',
     forced_hint: 'After the first login or a password reset, change your password first. The current password is the initial one your administrator gave you.',
     forced_saved: 'Password changed',
     forced_logout: 'Sign out',

@@ -503,6 +503,7 @@ export const zhApp = {
     confirm_pass: '确认密码',
     pass_saved: '密码修改成功，请重新登录',
     forced_title: '请修改初始密码',
+    forced_save: '修改密码',
     forced_hint: '首次登录或密码被重置后，请先修改密码。旧密码即管理员告知您的初始密码。',
     forced_saved: '密码修改成功',
     forced_logout: '退出登录',
