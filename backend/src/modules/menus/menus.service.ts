@@ -36,12 +36,8 @@ export class MenusService {
     return qb;
   }
 
-  /**
-   * eladmin's menu list: the top level when no filter is given, else every match; with `tree` the
-   * matches come nested (`children`) and `totalElements` counts all of them. Unpaged; `sort` is honoured.
-   */
-  async list(q: MenuQuery): Promise<Page<MenuDto>> {
-    const orders = parseSort(q.sort, SORT, DEFAULT_SORT);
+  /** The filters the list and the export share: `blurry` (title, component, permission), `pid` (0 = top level), `createTime`. */
+  private filtered(q: MenuQuery): SelectQueryBuilder<Menu> {
     const qb = this.repo.createQueryBuilder('m');
     if (q.blurry) {
       const like = likePattern(q.blurry);
@@ -52,6 +48,16 @@ export class MenusService {
       else qb.andWhere('m.pid = :pid', { pid: q.pid });
     }
     if (q.createTime) qb.andWhere('m.createTime BETWEEN :from AND :to', { from: q.createTime[0], to: q.createTime[1] });
+    return qb;
+  }
+
+  /**
+   * eladmin's menu list: the top level when no filter is given, else every match; with `tree` the
+   * matches come nested (`children`) and `totalElements` counts all of them. Unpaged; `sort` is honoured.
+   */
+  async list(q: MenuQuery): Promise<Page<MenuDto>> {
+    const orders = parseSort(q.sort, SORT, DEFAULT_SORT);
+    const qb = this.filtered(q);
     const filtered = q.blurry !== undefined || q.pid !== undefined || q.createTime !== undefined;
     if (q.pidIsNull || (!q.tree && !filtered)) qb.andWhere('m.pid IS NULL');
     const dtos = (await this.ordered(qb, orders).getMany()).map(toMenuDto);
@@ -63,17 +69,8 @@ export class MenusService {
    * menus when none is given, not only the top level), in the list's order, parents before children.
    */
   async download(q: MenuQuery): Promise<StreamableFile> {
-    const qb = this.repo.createQueryBuilder('m');
-    if (q.blurry) {
-      const like = likePattern(q.blurry);
-      qb.andWhere(new Brackets((w) => w.where('m.title ILIKE :like', { like }).orWhere('m.component ILIKE :like').orWhere('m.permission ILIKE :like')));
-    }
-    if (q.pid !== undefined) {
-      if (q.pid === 0) qb.andWhere('m.pid IS NULL');
-      else qb.andWhere('m.pid = :pid', { pid: q.pid });
-    }
+    const qb = this.filtered(q);
     if (q.pidIsNull) qb.andWhere('m.pid IS NULL');
-    if (q.createTime) qb.andWhere('m.createTime BETWEEN :from AND :to', { from: q.createTime[0], to: q.createTime[1] });
     const rows = await this.ordered(qb, parseSort(q.sort, SORT, DEFAULT_SORT)).take(EXPORT_MAX_ROWS).getMany();
     const byParent = new Map<number | null, Menu[]>();
     const present = new Set(rows.map((m) => m.id));
