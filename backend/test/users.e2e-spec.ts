@@ -473,6 +473,22 @@ describe('api/users', () => {
       expect400(await as(token).post('/api/users/updatePass').send({ oldPass: t.encrypt(USER_PASSWORD) }), '新密码不能为空');
       expect((await t.http().post('/auth/login').send({ username: 'passer2', password: t.encrypt(USER_PASSWORD) })).status).toBe(200);
     });
+
+    it('guesses of the current password count against the login lockout (a session cannot guess on)', async () => {
+      await createUser('guesser');
+      const token = await t.login('guesser');
+      const attempt = (oldPass: string) => as(token).post('/api/users/updatePass').send({ oldPass: t.encrypt(oldPass), newPass: t.encrypt('Brand@new22') });
+      for (let i = 0; i < t.config.loginMaxFailures; i++) expect400(await attempt(`Wrong@old${i}`), '修改失败，旧密码错误');
+      // The window is full: even the right password is not checked, and the login is locked too.
+      const locked = await attempt(USER_PASSWORD);
+      expect(locked.status).toBe(429);
+      expect(locked.body).toMatchObject({ status: 429, code: 'TOO_MANY_ATTEMPTS', message: expect.stringMatching(/^密码错误次数过多，请 \d+ 分钟后再试$/) });
+      expect((await t.http().post('/auth/login').send({ username: 'guesser', password: t.encrypt(USER_PASSWORD) })).status).toBe(429);
+      // When the window has ended, the right password works and clears the count.
+      await db.query("UPDATE sys_login_attempt SET window_start = now() - interval '1 day' WHERE username = 'guesser'");
+      expect((await attempt(USER_PASSWORD)).status).toBe(200);
+      expect(await db.query("SELECT * FROM sys_login_attempt WHERE username = 'guesser'")).toEqual([]);
+    });
   });
 
   describe('POST api/users/updateEmail/{code}', () => {

@@ -4,10 +4,9 @@ import { AccessKeysController, AuthController, CasController } from './auth.cont
 import { AccessKeysService } from './access-keys.service.js';
 import { AuthService } from './auth.service.js';
 import { CaptchaService } from './captcha.service.js';
-import { LoginLockout } from './login-lockout.service.js';
 import { LoginThrottle } from './login-throttle.js';
 
-@Module({ imports: [UsersModule], controllers: [AuthController, AccessKeysController, CasController], providers: [AuthService, CaptchaService, AccessKeysService, LoginLockout, LoginThrottle] })
+@Module({ imports: [UsersModule], controllers: [AuthController, AccessKeysController, CasController], providers: [AuthService, CaptchaService, AccessKeysService, LoginThrottle] })
 export class AuthModule implements NestModule {
   constructor(private readonly throttle: LoginThrottle) {}
 

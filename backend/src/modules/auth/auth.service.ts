@@ -17,7 +17,7 @@ import { UsersService } from '../users/users.service.js';
 import type { LoginDto, OnlineSessionDto } from './auth.dto.js';
 import { AccessKeysService } from './access-keys.service.js';
 import { CaptchaService } from './captcha.service.js';
-import { LoginLockout } from './login-lockout.service.js';
+import { LoginLockout } from '../users/login-lockout.service.js';
 
 export interface ClientInfo {
   ip: string | null;

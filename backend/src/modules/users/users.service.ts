@@ -20,6 +20,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { Dept } from '../dept/dept.entity.js';
 import { Job } from '../jobs/job.entity.js';
 import { Role } from '../roles/role.entity.js';
+import { LoginLockout } from './login-lockout.service.js';
 import { type CenterDto, type CreatedUserDto, type ResetPasswordDto, toUserDto, type UpdateEmailDto, type UpdatePassDto, type UserDto, type UserQuery, type UserUpdateDto, type UserWriteDto } from './user.dto.js';
 import { User } from './user.entity.js';
 
@@ -45,6 +46,7 @@ export class UsersService {
     private readonly rsa: RsaService,
     private readonly sessions: SessionService,
     private readonly principals: PrincipalService,
+    private readonly lockout: LoginLockout,
   ) {}
 
   private get repo() {
@@ -267,11 +269,21 @@ export class UsersService {
     return row.password;
   }
 
+  /**
+   * Checks the caller's current password under the login lockout of their username: a session
+   * (stolen, or left open) cannot be used to guess the password without limit.
+   */
+  private async checkOwnPassword(principal: Principal, password: string, message: string): Promise<void> {
+    await this.lockout.reserve(principal.username, '密码错误');
+    if (!(await verifyPassword(await this.passwordHash(principal.userId), password))) throw DomainException.badRequest(message);
+    await this.lockout.clear(principal.username);
+  }
+
   async updatePassword(principal: Principal, dto: UpdatePassDto): Promise<void> {
     const oldPass = this.rsa.decrypt(dto.oldPass, '旧密码');
     const newPass = this.rsa.decrypt(dto.newPass, '新密码');
     if (newPass.length < 6 || newPass.length > 64) throw DomainException.badRequest('新密码长度应为 6 到 64 个字符');
-    if (!(await verifyPassword(await this.passwordHash(principal.userId), oldPass))) throw DomainException.badRequest('修改失败，旧密码错误');
+    await this.checkOwnPassword(principal, oldPass, '修改失败，旧密码错误');
     if (oldPass === newPass) throw DomainException.badRequest('新密码不能与旧密码相同');
     await this.repo.update({ id: principal.userId }, { password: await hashPassword(newPass), pwdResetTime: new Date(), passwordChangeRequired: false });
     await this.sessions.revokeUser([principal.userId], principal.sessionId);
@@ -289,7 +301,7 @@ export class UsersService {
 
   async updateEmail(principal: Principal, code: string, dto: UpdateEmailDto): Promise<void> {
     const password = this.rsa.decrypt(dto.password);
-    if (!(await verifyPassword(await this.passwordHash(principal.userId), password))) throw DomainException.badRequest('密码错误');
+    await this.checkOwnPassword(principal, password, '密码错误');
     // A raw DELETE answers [rows, affectedCount] with the postgres driver.
     const [rows]: [Array<{ answer: string }>, number] = await this.db.query('DELETE FROM sys_captcha WHERE uuid = $1 AND expires_at > now() RETURNING answer', [emailCodeKey(principal.userId, dto.email)]);
     if (!rows.length || rows[0].answer !== code) throw DomainException.badRequest('无效验证码');

@@ -24,8 +24,12 @@ export class LoginLockout {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Counts one attempt for `username` (any case), or answers 429 when its window is already full. */
-  async reserve(username: string): Promise<void> {
+  /**
+   * Counts one attempt for `username` (any case), or answers 429 when its window is already full.
+   * `what` names the attempts in the message (`登录失败` for logins, `密码错误` for checks of the
+   * current password in the personal centre: the same window, so a stolen session cannot guess on).
+   */
+  async reserve(username: string, what = '登录失败'): Promise<void> {
     const max = this.config.loginMaxFailures;
     const rows: Array<{ failures: number; window_start: Date }> = await this.db.query(
       `INSERT INTO sys_login_attempt AS a (username, failures, window_start) VALUES (lower($1), 1, now())
@@ -40,7 +44,7 @@ export class LoginLockout {
     if (failures <= max) return;
     const retryAt = windowStart.getTime() + this.config.loginLockMs;
     const minutes = Math.max(1, Math.ceil((retryAt - Date.now()) / 60_000));
-    throw new DomainException(429, `登录失败次数过多，请 ${minutes} 分钟后再试`, ErrorCode.TooManyAttempts);
+    throw new DomainException(429, `${what}次数过多，请 ${minutes} 分钟后再试`, ErrorCode.TooManyAttempts);
   }
 
   /** A successful login: the username starts afresh. */
