@@ -17,6 +17,7 @@ interface JournalBody {
   publishTime: string | null;
   status: string;
   createBy: { id: number; username: string } | null;
+  canEdit: boolean;
   files?: JournalFileBody[];
 }
 
@@ -29,8 +30,8 @@ interface JournalFileBody {
   createBy: { id: number; username: string } | null;
 }
 
-const JOURNAL_KEYS = ['createBy', 'createTime', 'editorIds', 'id', 'journalNo', 'memo', 'planPublishTime', 'product', 'productId', 'publishTime', 'status', 'totalNo', 'year'];
-const ROW_KEYS = ['createBy', 'createTime', 'editorIds', 'id', 'journalNo', 'memo', 'planPublishTime', 'product', 'status', 'year'];
+const JOURNAL_KEYS = ['canEdit', 'createBy', 'createTime', 'editorIds', 'id', 'journalNo', 'memo', 'planPublishTime', 'product', 'productId', 'publishTime', 'status', 'totalNo', 'year'];
+const ROW_KEYS = ['canEdit', 'createBy', 'createTime', 'editorIds', 'id', 'journalNo', 'memo', 'planPublishTime', 'product', 'status', 'year'];
 const FORBIDDEN = '没有权限执行此操作';
 const EXPIRED = '登录状态已过期，请重新登录';
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -128,6 +129,7 @@ describe('api/productJournal', () => {
         publishTime: null,
         status: 'edit',
         createBy: { id: editorUserId, username: 'editor' },
+        canEdit: true,
       });
       expect(await one('SELECT create_by AS "createBy", status FROM product_journal WHERE id = $1', [res.body.id])).toEqual({ createBy: 'editor', status: 'edit' });
     });
@@ -712,6 +714,64 @@ describe('api/productJournal', () => {
 
     it('an administrator may write any product journals', async () => {
       expect(await writes(admin, await productOf('技术部'))).toEqual(ALLOWED);
+    });
+
+    it('every journal answer says canEdit for the caller: the unit member and the admin true, the outsider false', async () => {
+      // a daily product of the editor's unit, and one of another unit whose chief editor is the editor
+      const productId = await productOf('期刊编辑部');
+      const foreign = await productOf('国际新闻部', String(editorUserId));
+      await db.query("UPDATE product_setting SET period = 'daily' WHERE id = ANY($1::int[])", [[productId, foreign]]);
+      const open = await create({ productId, year: 2033, journalNo: 1 }, admin);
+      const done = await create({ productId, year: 2033, journalNo: 2 }, admin);
+      const theirs = await create({ productId: foreign, year: 2033, journalNo: 1 }, admin);
+      await setStatus(done.id, 'done');
+      const mine = [open.id, done.id];
+
+      /** canEdit of each of `ids` in every journal answer the holder of `token` reads. */
+      const seen = async (token: string, ids: number[]) => {
+        const byId = (rows: JournalBody[]) => Object.fromEntries(rows.filter((r) => ids.includes(r.id)).map((r) => [r.id, r.canEdit]));
+        const list = await as(token).get(`/api/productJournal/list?productId=${productId}&size=1000`);
+        const openList = await as(token).get(`/api/productJournal/journalList?productId=${productId}`);
+        const doneList = await as(token).get(`/api/productJournal/doneList?productId=${productId}`);
+        const daily = await as(token).get('/api/productJournal/dailyJournalList?startDate=2000-01-01&endDate=2099-12-31&size=1000');
+        const infos = await Promise.all(ids.map((id) => as(token).get(`/api/productJournal/info?journalId=${id}`)));
+        for (const res of [list, openList, doneList, daily, ...infos]) expect(res.status).toBe(200);
+        return {
+          list: byId(list.body.content),
+          journalList: byId(openList.body),
+          doneList: byId(doneList.body.content),
+          daily: byId(daily.body.content),
+          info: byId(infos.map((r) => r.body as JournalBody)),
+        };
+      };
+      const all = (value: boolean) => ({
+        list: { [open.id]: value, [done.id]: value },
+        journalList: { [open.id]: value },
+        doneList: { [done.id]: value },
+        daily: { [open.id]: value, [done.id]: value },
+        info: { [open.id]: value, [done.id]: value },
+      });
+      expect(await seen(editor, mine)).toEqual(all(true));
+      expect(await seen(admin, mine)).toEqual(all(true));
+      // the outsider holds every productJournal permission, reads the same rows, may write none
+      expect(await seen(outsider, mine)).toEqual(all(false));
+      // a product of another unit whose chief editor is the editor: true for the editor, false for the parent unit's member
+      expect((await as(editor).get(`/api/productJournal/info?journalId=${theirs.id}`)).body.canEdit).toBe(true);
+      expect((await as(parentMember).get(`/api/productJournal/info?journalId=${theirs.id}`)).body.canEdit).toBe(false);
+      // one page mixing both products: each row on its own (the outsider is a member of the foreign product's unit)
+      const page = async (token: string) => {
+        const rows = (await as(token).get('/api/productJournal/dailyJournalList?startDate=2000-01-01&endDate=2099-12-31&size=1000')).body.content as JournalBody[];
+        return Object.fromEntries(rows.filter((r) => [open.id, theirs.id].includes(r.id)).map((r) => [r.id, r.canEdit]));
+      };
+      expect(await page(outsider)).toEqual({ [open.id]: false, [theirs.id]: true });
+      expect(await page(editor)).toEqual({ [open.id]: true, [theirs.id]: true });
+      expect(await page(parentMember)).toEqual({ [open.id]: false, [theirs.id]: false });
+      // what a write answers is the caller's too
+      const created = await create({ productId, year: 2033, journalNo: 3 }, editor);
+      expect(created.canEdit).toBe(true);
+      // the answers agree with the writes: the outsider is refused, the owner is not
+      expectError(await as(outsider).put('/api/productJournal', { id: open.id, productId, year: 2033, journalNo: 1, planPublishTime: '2033-01-01' }), 403, NOT_OWNED);
+      expect((await as(editor).put('/api/productJournal', { id: open.id, productId, year: 2033, journalNo: 1, planPublishTime: '2033-01-01' })).status).toBe(204);
     });
 
     it('moving a journal to a product the caller does not own is 403; a delete touching one is refused whole', async () => {

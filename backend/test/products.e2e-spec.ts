@@ -369,6 +369,36 @@ describe('api/productSetting and api/productColumn', () => {
       expect(list.find((p) => p.name === '分页甲')).toMatchObject({ period: 'monthly', type: '2', contentType: '2', isWeekly: false });
     });
 
+    it('GET all?editable=true: only the products whose journals the caller may write; without it, every product', async () => {
+      // the editor (期刊编辑部): its unit, a product of 编译部 naming the editor as chief editor, and one it does not own
+      const own = await createProduct({ name: '可写-本单位' });
+      const chiefOf = await createProduct({ name: '可写-主编', deptId: otherDeptId, editorIds: `${translatorUserId},${editorUserId}` });
+      const foreign = await createProduct({ name: '可写-外单位', deptId: otherDeptId, editorIds: String(translatorUserId) });
+      const mine = [own.id, chiefOf.id, foreign.id];
+      const idsOf = async (token: string, query = '') => {
+        const res = await as(token).get(`/api/productSetting/all${query}`);
+        expect(res.status).toBe(200);
+        return (res.body as Array<{ id: number }>).map((p) => p.id).filter((id) => mine.includes(id));
+      };
+      // in the order of the whole list (by name)
+      const byName = await idsOf(admin);
+      expect([...byName].sort((a, b) => a - b)).toEqual(mine);
+      expect(await idsOf(editor, '?editable=true')).toEqual(byName.filter((id) => id !== foreign.id));
+      expect(await idsOf(admin, '?editable=true')).toEqual(byName);
+      // an outsider (国际新闻部, not a chief editor) owns none of them, nor does a user without a department
+      await createProduct({ name: '可写-国际', deptId: (await one<{ id: number }>("SELECT id FROM sys_dept WHERE name = '国际新闻部'")).id });
+      expect(await idsOf(reviewer, '?editable=true')).toEqual([]);
+      const reviewerAll = (await as(reviewer).get('/api/productSetting/all?editable=true')).body as Array<{ name: string }>;
+      expect(reviewerAll.map((p) => p.name)).toContain('可写-国际');
+      expect(Object.keys(reviewerAll[0]).sort()).toEqual(['contentType', 'id', 'isWeekly', 'name', 'period', 'type']);
+      // the default answer is unchanged: every product, for everyone; editable=false is the default
+      for (const token of [editor, reviewer, nobody]) {
+        expect(await idsOf(token)).toEqual(byName);
+        expect(await idsOf(token, '?editable=false')).toEqual(byName);
+      }
+      expectError(await as(editor).get('/api/productSetting/all?editable=yes'), 400, 'editable 必须是 true 或 false');
+    });
+
     it('exports the filtered products as xlsx', async () => {
       const fileId = await insertFile();
       await createProduct({ name: '导出产品', period: 'weekly', editorIds: String(editorUserId), fileIds: fileId, columnList: [{ sort: 2, name: '乙栏' }, { sort: 1, name: '甲栏' }] });

@@ -72,9 +72,9 @@ export class JournalFilesService {
     }));
   }
 
-  /** `info`: the journal with its versions. */
-  async info(journalId: number): Promise<JournalDto> {
-    const journal = await this.journals.findOne(journalId);
+  /** `info`: the journal with its versions (and `canEdit` for the caller). */
+  async info(journalId: number, user: Principal): Promise<JournalDto> {
+    const journal = await this.journals.findOne(journalId, user);
     return { ...journal, files: await this.list(journalId) };
   }
 

@@ -213,7 +213,7 @@ export interface UserRef {
   username: string;
 }
 
-/** Journal (docs/production-api.md); `files` only in `info`. */
+/** Journal (docs/production-api.md); `files` only in `info`; `canEdit` says whether the caller may write it. */
 export interface JournalDto {
   id: number;
   productId: number;
@@ -228,6 +228,8 @@ export interface JournalDto {
   publishTime: Date | null;
   status: JournalStatus;
   createBy: UserRef | null;
+  /** The caller may write this journal (ProductPolicy: admin, a chief editor, or the product's unit). */
+  canEdit: boolean;
   files?: JournalFileDto[];
 }
 

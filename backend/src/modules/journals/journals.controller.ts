@@ -29,14 +29,14 @@ export class JournalsController {
 
   @RequirePermissions('productJournal:list')
   @Get('list')
-  list(@Query() query: JournalListQuery) {
-    return this.journals.list(query);
+  list(@Query() query: JournalListQuery, @CurrentUser() user: Principal) {
+    return this.journals.list(query, user);
   }
 
   @RequirePermissions('productJournal:list')
   @Get('info')
-  info(@Query() query: JournalIdQuery) {
-    return this.versions.info(query.journalId);
+  info(@Query() query: JournalIdQuery, @CurrentUser() user: Principal) {
+    return this.versions.info(query.journalId, user);
   }
 
   /** `"year,totalNo,journalNo"` of the next issue, as a JSON string. */
@@ -49,20 +49,20 @@ export class JournalsController {
 
   @RequirePermissions('productJournal:list')
   @Get('dailyJournalList')
-  dailyJournalList(@Query() query: DailyJournalQuery) {
-    return this.journals.dailyList(query);
+  dailyJournalList(@Query() query: DailyJournalQuery, @CurrentUser() user: Principal) {
+    return this.journals.dailyList(query, user);
   }
 
   @RequirePermissions('productJournal:list')
   @Get('journalList')
-  journalList(@Query() query: ProductIdQuery) {
-    return this.journals.openList(query.productId);
+  journalList(@Query() query: ProductIdQuery, @CurrentUser() user: Principal) {
+    return this.journals.openList(query.productId, user);
   }
 
   @RequirePermissions('productJournal:list')
   @Get('doneList')
-  doneList(@Query() query: DoneListQuery) {
-    return this.journals.doneList(query);
+  doneList(@Query() query: DoneListQuery, @CurrentUser() user: Principal) {
+    return this.journals.doneList(query, user);
   }
 
   @Log('修改期刊状态')

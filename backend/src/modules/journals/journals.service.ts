@@ -48,7 +48,8 @@ const NULLABLE_SORT = new Set([JOURNAL_SORT.planPublishTime, JOURNAL_SORT.publis
 /** `journalList` answers at most this many journals (a product has a handful not done). */
 const OPEN_LIST_MAX = 1000;
 
-export function toJournalDto(r: Raw): JournalDto {
+/** A journal row as answered; `canEdit`: whether the caller may write it (ProductPolicy, computed per page). */
+export function toJournalDto(r: Raw, canEdit: boolean): JournalDto {
   return {
     id: Number(r.id),
     productId: Number(r.productId),
@@ -63,6 +64,7 @@ export function toJournalDto(r: Raw): JournalDto {
     publishTime: (r.publishTime as Date | null) ?? null,
     status: r.status as JournalStatus,
     createBy: r.creatorId == null ? null : { id: Number(r.creatorId), username: r.creatorName as string },
+    canEdit,
   };
 }
 
@@ -94,15 +96,24 @@ export class JournalsService {
     await this.policy.assertCanEditProducts(user, rows.map((r) => r.productId), em);
   }
 
-  /** One journal, or 404 `期刊不存在`. */
-  async findOne(id: number, em: DataSource | EntityManager = this.db): Promise<JournalDto> {
-    const rows: Raw[] = await em.query(`${SELECT} WHERE j.id = $1`, [id]);
+  /**
+   * The rows as answered to `user`: each carries `canEdit` (may the caller write it?), decided by
+   * ProductPolicy for all the rows' products in one query.
+   */
+  private async toDtos(rows: Raw[], user: Principal): Promise<JournalDto[]> {
+    const editable = await this.policy.editableProducts(user, rows.map((r) => Number(r.productId)));
+    return rows.map((r) => toJournalDto(r, editable.has(Number(r.productId))));
+  }
+
+  /** One journal as answered to `user`, or 404 `期刊不存在`. */
+  async findOne(id: number, user: Principal): Promise<JournalDto> {
+    const rows: Raw[] = await this.db.query(`${SELECT} WHERE j.id = $1`, [id]);
     if (!rows.length) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
-    return toJournalDto(rows[0]);
+    return (await this.toDtos(rows, user))[0];
   }
 
   /** A page of journals matching `where` (SQL over `j` and `p`), sorted by the whitelisted `sort` (then id desc). */
-  private async pageOf(where: string[], params: unknown[], q: PagedQuery & { size?: number }, fallback: string[], defaultSize = DEFAULT_PAGE_SIZE): Promise<Page<JournalDto>> {
+  private async pageOf(user: Principal, where: string[], params: unknown[], q: PagedQuery & { size?: number }, fallback: string[], defaultSize = DEFAULT_PAGE_SIZE): Promise<Page<JournalDto>> {
     const orders = parseSort(q.sort, JOURNAL_SORT, fallback);
     if (!orders.some((o) => o.expr === JOURNAL_SORT.id)) orders.push({ expr: JOURNAL_SORT.id, dir: 'DESC' });
     const size = q.size ?? defaultSize;
@@ -115,11 +126,11 @@ export class JournalsService {
       this.db.query(`${SELECT}${cond} ORDER BY ${orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`, [...params, size, offset]) as Promise<Raw[]>,
       this.db.query(`${COUNT}${cond}`, params) as Promise<Array<{ n: number }>>,
     ]);
-    return page(rows.map(toJournalDto), count[0].n);
+    return page(await this.toDtos(rows, user), count[0].n);
   }
 
   /** `list`: filters product, year, status; default `createTime,desc`. */
-  list(q: JournalListQuery): Promise<Page<JournalDto>> {
+  list(q: JournalListQuery, user: Principal): Promise<Page<JournalDto>> {
     const where: string[] = [];
     const params: unknown[] = [];
     const add = (sql: string, value: unknown) => {
@@ -129,35 +140,35 @@ export class JournalsService {
     if (q.productId !== undefined) add('j.product_id = ?', q.productId);
     if (q.year !== undefined) add('j.year = ?', q.year);
     if (q.status !== undefined) add('j.status = ?', q.status);
-    return this.pageOf(where, params, q, ['createTime,desc']);
+    return this.pageOf(user, where, params, q, ['createTime,desc']);
   }
 
   /** `doneList`: done journals (of one product when given), newest first. */
-  doneList(q: DoneListQuery): Promise<Page<JournalDto>> {
+  doneList(q: DoneListQuery, user: Principal): Promise<Page<JournalDto>> {
     const where = [`j.status = 'done'`];
     const params: unknown[] = [];
     if (q.productId !== undefined) {
       params.push(q.productId);
       where.push('j.product_id = $1');
     }
-    return this.pageOf(where, params, q, ['createTime,desc']);
+    return this.pageOf(user, where, params, q, ['createTime,desc']);
   }
 
   /** `dailyJournalList` (docs/journals-api.md): journals of daily products created in the inclusive day range. */
-  async dailyList(q: DailyJournalQuery): Promise<Page<JournalDto>> {
+  async dailyList(q: DailyJournalQuery, user: Principal): Promise<Page<JournalDto>> {
     if (q.startDate > q.endDate) throw DomainException.badRequest(JOURNAL_MESSAGES.startAfterEnd, ErrorCode.Validation);
     const [from, to] = dayRange(q.startDate, q.endDate);
-    return this.pageOf(['p.period = $1', 'j.create_time >= $2', 'j.create_time < $3'], [DAILY_PERIOD, from, to], { page: q.page, size: q.size }, ['createTime,desc'], DAILY_PAGE_SIZE);
+    return this.pageOf(user, ['p.period = $1', 'j.create_time >= $2', 'j.create_time < $3'], [DAILY_PERIOD, from, to], { page: q.page, size: q.size }, ['createTime,desc'], DAILY_PAGE_SIZE);
   }
 
   /** `journalList`: the product's journals not done (edit, submit, review), newest first. */
-  async openList(productId: number): Promise<JournalDto[]> {
+  async openList(productId: number, user: Principal): Promise<JournalDto[]> {
     await this.assertProduct(productId, true);
     const rows: Raw[] = await this.db.query(
       `${SELECT} WHERE j.product_id = $1 AND j.status <> 'done' ORDER BY j.create_time DESC, j.id DESC LIMIT ${OPEN_LIST_MAX}`,
       [productId],
     );
-    return rows.map(toJournalDto);
+    return this.toDtos(rows, user);
   }
 
   /** `getMaxTotalNo`: `"year,totalNo,journalNo"` of the product's next issue (this year in the server's time zone). */
@@ -217,7 +228,7 @@ export class JournalsService {
         throw this.duplicate(e, dto.journalNo);
       }
     });
-    return this.findOne(id);
+    return this.findOne(id, user);
   }
 
   /**
@@ -296,7 +307,7 @@ export class JournalsService {
          SELECT id FROM up`,
         [journalId, target, user.username, TRANSITION_SOURCES[target]],
       );
-      if (rows.length) return this.findOne(journalId);
+      if (rows.length) return this.findOne(journalId, user);
       const [current]: Array<{ status: JournalStatus; hasFile: boolean }> = await this.db.query(
         `SELECT j.status, EXISTS (SELECT 1 FROM product_journal_file f WHERE f.journal_id = j.id) AS "hasFile" FROM product_journal j WHERE j.id = $1`,
         [journalId],

@@ -1,7 +1,7 @@
 import type { ArgumentMetadata } from '@nestjs/common';
 import { DomainException } from '../../common/errors/domain.exception.js';
 import { createValidationPipe } from '../../common/http/validation.js';
-import { ColumnCreateDto, ColumnUpdateDto, normalizeEditorIds, ProductUpdateDto, ProductWriteDto } from './product.dto.js';
+import { ColumnCreateDto, ColumnUpdateDto, normalizeEditorIds, ProductAllQuery, ProductUpdateDto, ProductWriteDto } from './product.dto.js';
 
 const parse = <T>(metatype: new () => T, body: unknown): Promise<T> => createValidationPipe().transform(body, { type: 'body', metatype } as ArgumentMetadata) as Promise<T>;
 
@@ -100,5 +100,19 @@ describe('editor ids', () => {
     expect(normalizeEditorIds(4)).toBe('4');
     expect(normalizeEditorIds('')).toBeNull();
     expect(normalizeEditorIds(undefined)).toBeUndefined();
+  });
+});
+
+describe('ProductAllQuery (GET api/productSetting/all)', () => {
+  it('reads editable as a boolean; absent or blank is the default (every product)', async () => {
+    expect((await parse(ProductAllQuery, { editable: 'true' })).editable).toBe(true);
+    expect((await parse(ProductAllQuery, { editable: '1' })).editable).toBe(true);
+    expect((await parse(ProductAllQuery, { editable: 'false' })).editable).toBe(false);
+    expect((await parse(ProductAllQuery, { editable: '' })).editable).toBeUndefined();
+    expect((await parse(ProductAllQuery, {})).editable).toBeUndefined();
+  });
+
+  it('refuses anything else with a readable 400', async () => {
+    expect(await failure(ProductAllQuery, { editable: 'yes' })).toBe('editable 必须是 true 或 false');
   });
 });

@@ -1,10 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { blankToNull, BooleanField, RecordId, trimmed } from '../../common/http/dto.js';
 import { ID_CSV, IdOf, parseIdList } from '../../common/http/id-list.js';
-import { IdFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
+import { BooleanFilter, IdFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { IntInput } from '../../common/http/numbers.js';
 
 /** Product messages of the contract (docs/production-api.md "Products"). */
@@ -89,6 +89,14 @@ export class ProductQuery extends ListQuery {
   @TrimmedFilter()
   @MaxLength(100, { message: '搜索内容不能超过 100 个字符' })
   name?: string;
+}
+
+/** `GET api/productSetting/all`: `editable=true` keeps the products whose journals the caller may write. */
+export class ProductAllQuery {
+  @ApiPropertyOptional({ description: '只列出当前用户可以操作其期刊的产品（管理员、产品主编或产品所属单位的成员）', type: Boolean })
+  @BooleanFilter()
+  @IsBoolean({ message: 'editable 必须是 true 或 false' })
+  editable?: boolean;
 }
 
 /** A column row of the product form: `id` present = an existing column of the product. */

@@ -40,20 +40,6 @@ export function ownsProduct(actor: ProductActor, product: OwnedProduct, callerDe
 export class ProductPolicy {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** The caller's department and its ancestors (walking `pid` up; a cycle ends the walk). */
-  private async deptChain(deptId: number | null, em: DataSource | EntityManager): Promise<number[]> {
-    if (deptId == null) return [];
-    const rows: Array<{ id: number }> = await em.query(
-      `WITH RECURSIVE up AS (
-         SELECT id, pid FROM sys_dept WHERE id = $1
-         UNION
-         SELECT d.id, d.pid FROM sys_dept d JOIN up ON d.id = up.pid
-       ) SELECT id FROM up`,
-      [deptId],
-    );
-    return rows.map((r) => r.id);
-  }
-
   /** Whether the caller may write the product's journals (an unknown product: false). */
   async canEditProduct(principal: Principal, productId: number, em: DataSource | EntityManager = this.db): Promise<boolean> {
     if (hasAnyPermission(principal, [])) return true;
@@ -66,20 +52,35 @@ export class ProductPolicy {
     if ((await this.notOwned(principal, productIds, em)).length) throw DomainException.forbidden(PRODUCT_NOT_OWNED, PRODUCT_NOT_OWNED_CODE);
   }
 
+  /**
+   * The ids among `productIds` whose journals the caller may write (unknown products are not among
+   * them, except for an administrator, who is not asked about rows). ONE query whatever the number
+   * of products: the caller's department chain (their department and its ancestors, walking `pid`
+   * up; a cycle ends the walk) and the products' unit and chief editors, judged by `ownsProduct`.
+   * The journal lists use it to say `canEdit` per row, the product lookup to offer only these.
+   */
+  async editableProducts(principal: Principal, productIds: readonly number[], em: DataSource | EntityManager = this.db): Promise<Set<number>> {
+    const wanted = [...new Set(productIds)].filter(isIntId);
+    if (!wanted.length) return new Set();
+    if (hasAnyPermission(principal, [])) return new Set(wanted);
+    const rows: Array<OwnedProduct & { id: number; chain: number[] }> = await em.query(
+      `WITH RECURSIVE up AS (
+         SELECT id, pid FROM sys_dept WHERE id = $2::int
+         UNION
+         SELECT d.id, d.pid FROM sys_dept d JOIN up ON d.id = up.pid
+       )
+       SELECT p.id, p.dept_id AS "deptId", p.editor_ids AS "editorIds", ARRAY(SELECT id FROM up) AS chain
+         FROM product_setting p WHERE p.id = ANY($1::int[])`,
+      [wanted, principal.deptId],
+    );
+    return new Set(rows.filter((r) => ownsProduct(principal, r, r.chain)).map((r) => r.id));
+  }
+
   /** The ids among `productIds` the caller does not own. */
   private async notOwned(principal: Principal, productIds: readonly number[], em: DataSource | EntityManager): Promise<number[]> {
     const ids = [...new Set(productIds)];
     if (!ids.length) return [];
-    const wanted = ids.filter(isIntId);
-    // one after the other: inside a transaction both run on the same connection
-    const rows: Array<OwnedProduct & { id: number }> = wanted.length
-      ? await em.query('SELECT id, dept_id AS "deptId", editor_ids AS "editorIds" FROM product_setting WHERE id = ANY($1::int[])', [wanted])
-      : [];
-    const chain = await this.deptChain(principal.deptId, em);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.filter((id) => {
-      const product = byId.get(id);
-      return !product || !ownsProduct(principal, product, chain);
-    });
+    const editable = await this.editableProducts(principal, ids, em);
+    return ids.filter((id) => !editable.has(id));
   }
 }

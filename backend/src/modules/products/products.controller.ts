@@ -5,7 +5,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { ProductColumnsService } from './product-columns.service.js';
-import { ColumnCreateDto, ColumnQuery, ColumnUpdateDto, ProductQuery, ProductUpdateDto, ProductWriteDto } from './product.dto.js';
+import { ColumnCreateDto, ColumnQuery, ColumnUpdateDto, ProductAllQuery, ProductQuery, ProductUpdateDto, ProductWriteDto } from './product.dto.js';
 import { ProductsService } from './products.service.js';
 
 @ApiTags('生产：产品设置')
@@ -19,11 +19,11 @@ export class ProductSettingController {
     return this.products.list(query);
   }
 
-  /** Choice lists (journal form, submission dialog): any logged-in user. */
+  /** Choice lists (journal form, submission dialog): any logged-in user; `editable=true`: the products whose journals the caller may write. */
   @Authenticated()
   @Get('all')
-  all() {
-    return this.products.all();
+  all(@Query() query: ProductAllQuery, @CurrentUser() me: Principal) {
+    return this.products.all(query, me);
   }
 
   @AllowQueryToken()

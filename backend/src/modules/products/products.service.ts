@@ -16,12 +16,14 @@ import {
   PERIOD_DICT,
   PRODUCT_MESSAGES,
   type ProductDto,
+  type ProductAllQuery,
   type ProductOptionDto,
   type ProductQuery,
   type ProductUpdateDto,
   type ProductWriteDto,
 } from './product.dto.js';
 import { ProductColumn, ProductSetting } from './product.entity.js';
+import { ProductPolicy } from './product.policy.js';
 import { byColumnOrder, type ColumnInput, columnIdList, effectiveWeekly, planColumns } from './product.rules.js';
 
 const SORT = { id: 'p.id', name: 'p.name', createTime: 'p.createTime', type: 'p.type', period: 'p.period' };
@@ -44,6 +46,7 @@ export class ProductsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly policy: ProductPolicy,
   ) {}
 
   private get repo() {
@@ -176,9 +179,16 @@ export class ProductsService {
     return page(await this.toDtos(rows), total);
   }
 
-  /** Every product for choice lists, by name. */
-  async all(): Promise<ProductOptionDto[]> {
-    const rows = await this.repo.find({ order: { name: 'ASC', id: 'ASC' } });
+  /**
+   * Every product for choice lists, by name; with `editable: true` only those whose journals the
+   * caller may write (ProductPolicy, one query for all of them).
+   */
+  async all(q: ProductAllQuery, user: Principal): Promise<ProductOptionDto[]> {
+    let rows = await this.repo.find({ order: { name: 'ASC', id: 'ASC' } });
+    if (q.editable === true) {
+      const editable = await this.policy.editableProducts(user, rows.map((p) => p.id));
+      rows = rows.filter((p) => editable.has(p.id));
+    }
     return rows.map((p) => ({ id: p.id, name: p.name, period: p.period, type: p.type, contentType: p.contentType, isWeekly: this.weekly(p) }));
   }
 
