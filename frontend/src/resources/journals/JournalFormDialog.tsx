@@ -1,12 +1,13 @@
 // 新增期刊 / 编辑期刊 (spec production-admin §2 "Journal form and list", §5): product, year, issue
 // number, total number, issue date, responsible editors, memo. Picking a product fills year, total
 // number and issue number with the product's next issue (`GET api/productJournal/getMaxTotalNo`).
+// The picker lists only the products whose journals the caller may write (`productSetting/all?editable=true`).
 import { type ChangeEvent, useEffect, useMemo, useState } from 'react';
 import { Stack } from '@mui/material';
 import { DateInput, NumberInput, type RaRecord, SelectInput, TextInput } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { EditorsInput } from '../products/EditorsInput';
-import { useProductChoices } from '../products/queries';
+import { useEditableProductChoices } from '../products/queries';
 import { FormDialog } from '../shared/FormDialog';
 import { errorMessage } from '../shared/hooks';
 import { useCreateOrUpdate } from '../shared/useCreateOrUpdate';
@@ -31,11 +32,11 @@ export interface JournalFormDialogProps {
   onClose: () => void;
 }
 
-/** The product select; a pick fills the next issue's numbers. */
+/** The product select (the products the caller may write journals for); a pick fills the next issue's numbers. */
 function ProductPicker({ current, fillOnOpen }: { current?: { id: number; name: string } | null; fillOnOpen: boolean }) {
   const t = useJournalText();
   const { setValue, getValues } = useFormContext<JournalFormValues>();
-  const products = useProductChoices();
+  const products = useEditableProductChoices();
   const [problem, setProblem] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
 

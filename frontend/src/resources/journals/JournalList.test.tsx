@@ -190,6 +190,105 @@ describe('JournalList', { timeout: 30_000 }, () => {
     expect(await screen.findByText('删除成功')).toBeTruthy();
   });
 
+  describe('who may write a journal (canEdit, productSetting/all?editable=true)', () => {
+    const NOT_OWNED = '没有权限操作该产品的期刊';
+    // rows 1 and 4 belong to a product the caller does not own; 2 and 3 to one it does
+    const MIXED = [
+      journal(1, { status: 'edit', canEdit: false }),
+      journal(2, { status: 'submit', canEdit: true }),
+      journal(3, { status: 'edit', canEdit: true, productId: 3, product: { id: 3, name: '科技日报' } }),
+      journal(4, { status: 'review', canEdit: false }),
+    ];
+    const stubMixed = (editable: Array<{ id: number; name: string }>, rows: Journal[] = MIXED) =>
+      stubJournals((_method, path, params) =>
+        path === '/api/productJournal/list'
+          ? { body: { content: rows, totalElements: rows.length } }
+          : path === '/api/productSetting/all' && params.get('editable') === 'true'
+            ? { body: editable }
+            : undefined,
+      );
+    /** The reason shown over a disabled action: the wrapper's tooltip. */
+    const reasonOf = (button: HTMLElement) => button.closest('span[title]')?.getAttribute('title');
+
+    it('shows the write actions of a row the caller may not write disabled, with the reason; the others stay usable', async () => {
+      const calls = stubMixed([{ id: 3, name: '科技日报' }]);
+      renderProductPage({ path: '/product/productJournal', roles: ['productJournal:list', 'productJournal:add', 'productJournal:edit', 'productJournal:del'] });
+      await within(await table()).findByText('已提交');
+      for (const [index, names] of [
+        [1, ['编辑', '删除', '提交']],
+        [4, ['编辑', '删除', '完成']],
+      ] as const) {
+        for (const name of names) {
+          const button = within(rowOf(index)).getByRole('button', { name }) as HTMLButtonElement;
+          expect(button.disabled, `${name} of row ${index}`).toBe(true);
+          expect(reasonOf(button), `${name} of row ${index}`).toBe(NOT_OWNED);
+        }
+      }
+      // the tooltip on hover, in Chinese
+      fireEvent.mouseOver(within(rowOf(1)).getByRole('button', { name: '提交' }).parentElement!);
+      expect((await screen.findByRole('tooltip')).textContent).toBe(NOT_OWNED);
+      // a click on a disabled status button opens nothing
+      fireEvent.click(within(rowOf(1)).getByRole('button', { name: '提交' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      for (const [index, name] of [
+        [2, '完成'],
+        [2, '编辑'],
+        [2, '删除'],
+        [3, '提交'],
+      ] as const) {
+        expect((within(rowOf(index)).getByRole('button', { name }) as HTMLButtonElement).disabled, `${name} of row ${index}`).toBe(false);
+      }
+      // 稿件管理 (a read) stays for every row
+      expect(within(await table()).getAllByRole('link', { name: '稿件管理' })).toHaveLength(4);
+
+      // only writable rows can be chosen: 全选 takes rows 2 and 3, the toolbar deletes those
+      expect((screen.getByLabelText('选择第 1 行') as HTMLInputElement).disabled).toBe(true);
+      expect(reasonOf(screen.getByLabelText('选择第 1 行'))).toBe(NOT_OWNED);
+      fireEvent.click(screen.getByLabelText('选择本页全部期刊'));
+      const toolbar = screen.getByRole('toolbar', { name: '期刊操作' });
+      expect(within(toolbar).getByText('已选 2 项')).toBeTruthy();
+      fireEvent.click(within(toolbar).getByRole('button', { name: '删除' }));
+      const confirm = await screen.findByRole('dialog');
+      expect(within(confirm).getByText('确认删除选中的 2 条数据?')).toBeTruthy();
+      fireEvent.click(within(confirm).getByRole('button', { name: '确认' }));
+      await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+      expect(calls.find((call) => call.method === 'DELETE')!.body).toEqual([2, 3]);
+    });
+
+    it('hides 新增, the toolbar 删除 and the selection from a caller who may write no product; every row action is disabled', async () => {
+      stubMixed(
+        [],
+        MIXED.map((row) => ({ ...row, canEdit: false })),
+      );
+      renderProductPage({ path: '/product/productJournal', roles: ['productJournal:list', 'productJournal:add', 'productJournal:edit', 'productJournal:del'] });
+      const root = await table();
+      await within(root).findByText('已提交');
+      const toolbar = screen.getByRole('toolbar', { name: '期刊操作' });
+      await waitFor(() => expect(within(toolbar).queryByRole('button', { name: '新增' })).toBeNull());
+      expect(within(toolbar).queryByRole('button', { name: '删除' })).toBeNull();
+      expect(screen.queryByLabelText('选择本页全部期刊')).toBeNull();
+      expect(within(root).queryAllByRole('checkbox')).toHaveLength(0);
+      const actions = within(root).getAllByRole('button') as HTMLButtonElement[];
+      expect(actions.map((button) => button.textContent || button.getAttribute('aria-label'))).toEqual(['编辑', '删除', '提交', '编辑', '删除', '完成', '编辑', '删除', '提交', '编辑', '删除', '完成']);
+      expect(actions.every((button) => button.disabled && reasonOf(button) === NOT_OWNED)).toBe(true);
+    });
+
+    it('the form offers only the products the caller may write journals for, and presets the filter only when it is one', async () => {
+      const calls = stubMixed([{ id: 3, name: '科技日报' }]);
+      renderProductPage({ path: '/product/productJournal?productId=2', roles: ['productJournal:list', 'productJournal:add', 'productJournal:edit'] });
+      await within(await table()).findByText('已提交');
+      fireEvent.click(await screen.findByRole('button', { name: '新增' }));
+      const dialog = await screen.findByRole('dialog');
+      // 国际动态周刊 (the list's filter) is not the caller's: not preset, no next issue read for it
+      expect((within(dialog).getByLabelText('年度', { exact: false }) as HTMLInputElement).value).toBe('');
+      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /产品名称/ }));
+      const options = await screen.findAllByRole('option');
+      expect(options.map((option) => option.textContent).filter((text) => text)).toEqual(['科技日报']);
+      expect(calls.some((call) => call.url.pathname === '/api/productSetting/all' && call.url.searchParams.get('editable') === 'true')).toBe(true);
+      expect(calls.some((call) => call.url.pathname === '/api/productJournal/getMaxTotalNo')).toBe(false);
+    });
+  });
+
   it('removes add, delete, edit and status actions without the journal permissions', async () => {
     stubJournals();
     renderProductPage({ path: '/product/productJournal', roles: ['productJournal:list'] });

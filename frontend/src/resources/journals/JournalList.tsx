@@ -1,9 +1,14 @@
 // 期刊管理 tab (spec production-admin §2 "Journal form and list", §4): filters (product, year,
 // status), the journal table with the state-machine actions, the add/edit dialog, and the way to
 // the journal's manuscripts, in the shell the list is in (products/managementRoutes `manuscriptsHref`).
+// Who may write a journal (docs/production-api.md "Who may write a product's journals") is asked as
+// the server asks it: a row whose `canEdit` is false shows its write actions disabled with the
+// reason as tooltip and cannot be chosen for 删除; the toolbar's 新增 / 删除 and the selection are
+// hidden from a caller who may write no product's journals (`productSetting/all?editable=true`).
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { Box, Button, Chip, IconButton, MenuItem, Stack, TableCell, TableRow, TextField, Tooltip } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,11 +16,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { NewsPager } from '../news/NewsPager';
 import type { ProductAbilities } from '../products/access';
 import { type ManagementMode, manuscriptsHref } from '../products/managementRoutes';
-import { useProductChoices } from '../products/queries';
+import { useEditableProductChoices, useProductChoices } from '../products/queries';
 import { useApiMutation, useQueryErrorHandler } from '../shared/hooks';
 import {
   ActionToolbar,
   DeleteConfirmButton,
+  DisabledAction,
   EmptyRow,
   ListFrame,
   listHeadSx,
@@ -30,7 +36,7 @@ import { actionsColumnSx, DEFAULT_PAGE_SIZE, EllipsisText, PAGE_SIZES } from '..
 import { DEFAULT_JOURNAL_SORT, journalKeys, journalsApi } from './api';
 import { dayOf, editorNames, isJournalStatus } from './format';
 import { JournalFormDialog } from './JournalFormDialog';
-import { isFinalised } from './journalStatus';
+import { canEditJournal, isFinalised } from './journalStatus';
 import { JournalStatusButtons } from './JournalStatusButton';
 import { JOURNAL_STATUSES, type Journal, type JournalListQuery, type JournalStatus } from './types';
 import { useJournalText } from './useJournalText';
@@ -90,9 +96,17 @@ export function JournalList({ abilities, initialProductId = null, mode = 'admin'
   });
   useQueryErrorHandler(list.error);
   const products = useProductChoices();
+  const mayWrite = abilities.addJournal || abilities.editJournal || abilities.deleteJournal;
+  const editableProducts = useEditableProductChoices(mayWrite);
+  // until the answer is there (or when it failed) the permission alone decides; the server still refuses
+  const mayWriteAny = editableProducts.data === undefined || editableProducts.data.length > 0;
+  const notOwned = t('list.not_owned');
   const users = useQuery({ queryKey: journalKeys.users, queryFn: ({ signal }) => journalsApi.users(signal), staleTime: 5 * 60_000, retry: false });
   const rows = useMemo(() => list.data?.content ?? [], [list.data]);
   const total = list.data?.totalElements ?? 0;
+  const editableIds = useMemo(() => rows.filter(canEditJournal).map((row) => row.id), [rows]);
+  // only rows the caller may write can be chosen; a row that stopped being writable drops out
+  const chosen = useMemo(() => selected.filter((id) => editableIds.includes(id)), [selected, editableIds]);
 
   useEffect(() => {
     if (list.data && !list.isPlaceholderData && rows.length === 0 && page > 0 && total > 0) setPage(Math.max(0, Math.ceil(total / size) - 1));
@@ -123,7 +137,8 @@ export function JournalList({ abilities, initialProductId = null, mode = 'admin'
     apply(cleared);
   };
 
-  const canSelect = abilities.deleteJournal;
+  const canSelect = abilities.deleteJournal && mayWriteAny;
+  const canAdd = abilities.addJournal && mayWriteAny;
   // the way to the manuscripts is always there, so is the 操作 column
   const columnCount = COLUMN_COUNT + (canSelect ? 1 : 0) + 1;
   const firstLoad = list.isPending;
@@ -197,16 +212,16 @@ export function JournalList({ abilities, initialProductId = null, mode = 'admin'
 
       <ActionToolbar
         label={t('list.toolbar')}
-        selectedText={canSelect && selected.length > 0 ? t('list.selected', { count: selected.length }) : null}
+        selectedText={canSelect && chosen.length > 0 ? t('list.selected', { count: chosen.length }) : null}
         refreshLabel={t('list.refresh')}
         onRefresh={() => void list.refetch()}
       >
-        {abilities.addJournal && (
+        {canAdd && (
           <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ open: true, journal: null })}>
             {t('list.add')}
           </Button>
         )}
-        {abilities.deleteJournal && deleteButton(selected, 'text')}
+        {canSelect && deleteButton(chosen, 'text')}
       </ActionToolbar>
 
       <ListFrame
@@ -216,7 +231,7 @@ export function JournalList({ abilities, initialProductId = null, mode = 'admin'
         retryLabel={t('list.retry')}
         head={
           <>
-            {canSelect && <SelectAllCell pageIds={rows.map((row) => row.id)} selected={selected} onChange={setSelected} label={t('list.select_page')} />}
+            {canSelect && <SelectAllCell pageIds={editableIds} selected={chosen} onChange={setSelected} label={t('list.select_page')} />}
             <TableCell sx={listHeadSx}>{t('list.col_product')}</TableCell>
             <TableCell sx={listHeadSx}>{t('list.col_year')}</TableCell>
             <TableCell sx={listHeadSx}>{t('list.col_no')}</TableCell>
@@ -252,12 +267,18 @@ export function JournalList({ abilities, initialProductId = null, mode = 'admin'
           <SkeletonRows columns={columnCount} />
         ) : (
           rows.map((journal, i) => {
-            const checked = selected.includes(journal.id);
+            const checked = chosen.includes(journal.id);
             const status = isJournalStatus(journal.status) ? journal.status : null;
+            const editable = canEditJournal(journal);
             return (
               <TableRow key={journal.id} hover selected={checked}>
                 {canSelect && (
-                  <SelectRowCell checked={checked} onToggle={() => setSelected((current) => toggleId(current, journal.id))} label={t('list.select_row', { index: page * size + i + 1 })} />
+                  <SelectRowCell
+                    checked={checked}
+                    onToggle={() => setSelected((current) => toggleId(current, journal.id))}
+                    label={t('list.select_row', { index: page * size + i + 1 })}
+                    disabledReason={editable ? null : notOwned}
+                  />
                 )}
                 <TableCell>
                   <EllipsisText text={journal.product?.name ?? ''} maxWidth={200} />
@@ -276,13 +297,30 @@ export function JournalList({ abilities, initialProductId = null, mode = 'admin'
                 <TableCell>{journal.createBy?.username ?? ''}</TableCell>
                 <TableCell sx={actionsColumnSx}>
                   <Stack direction="row" spacing={0.5} alignItems="center">
-                    {abilities.editJournal && (
-                      <TipIconButton label={t('list.act_edit')} onClick={() => setDialog({ open: true, journal })}>
-                        <EditIcon fontSize="small" />
-                      </TipIconButton>
-                    )}
-                    {abilities.deleteJournal && !isFinalised(journal.status) && deleteButton([journal.id], 'icon')}
-                    {abilities.editJournal && <JournalStatusButtons journal={journal} />}
+                    {abilities.editJournal &&
+                      (editable ? (
+                        <TipIconButton label={t('list.act_edit')} onClick={() => setDialog({ open: true, journal })}>
+                          <EditIcon fontSize="small" />
+                        </TipIconButton>
+                      ) : (
+                        <DisabledAction reason={notOwned}>
+                          <IconButton size="small" color="primary" aria-label={t('list.act_edit')} disabled>
+                            <EditIcon fontSize="small" />
+                          </IconButton>
+                        </DisabledAction>
+                      ))}
+                    {abilities.deleteJournal &&
+                      !isFinalised(journal.status) &&
+                      (editable ? (
+                        deleteButton([journal.id], 'icon')
+                      ) : (
+                        <DisabledAction reason={notOwned}>
+                          <IconButton size="small" color="error" aria-label={t('list.act_delete')} disabled>
+                            <DeleteIcon fontSize="small" />
+                          </IconButton>
+                        </DisabledAction>
+                      ))}
+                    {abilities.editJournal && <JournalStatusButtons journal={journal} disabledReason={editable ? null : notOwned} />}
                     <Tooltip title={t('list.act_manuscripts')}>
                       <IconButton size="small" color="primary" aria-label={t('list.act_manuscripts')} component={RouterLink} to={manuscriptsHref(mode, journal)}>
                         <ArticleOutlined fontSize="small" />
@@ -295,14 +333,14 @@ export function JournalList({ abilities, initialProductId = null, mode = 'admin'
           })
         )}
         {!firstLoad && rows.length === 0 && (
-          <EmptyRow columns={columnCount} text={filtered ? t('list.empty_filtered') : t('list.empty')} hint={!filtered && abilities.addJournal ? t('list.empty_hint') : null} />
+          <EmptyRow columns={columnCount} text={filtered ? t('list.empty_filtered') : t('list.empty')} hint={!filtered && canAdd ? t('list.empty_hint') : null} />
         )}
       </ListFrame>
 
       <JournalFormDialog
         open={dialog.open}
         journal={dialog.journal}
-        defaultProductId={filters.productId}
+        defaultProductId={filters.productId !== null && editableProducts.data?.some((product) => product.id === filters.productId) ? filters.productId : null}
         onClose={() => setDialog((d) => ({ ...d, open: false }))}
       />
     </Box>

@@ -1,10 +1,12 @@
 // The state-machine action of a journal row (提交 / 完成 / 更正, spec production-admin §4) behind a
 // confirmation. 提交 is offered only once the journal has a version file: the confirmation reads
-// the files first and refuses without one. The server's 409 messages are shown as they come.
+// the files first and refuses without one. The server's 409 messages are shown as they come. A
+// journal the caller may not write (`canEdit` false) shows its actions disabled, with the reason.
 import { useState } from 'react';
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, useApiMutation } from '../shared/hooks';
+import { DisabledAction } from '../shared/ListFrame';
 import { journalKeys, journalsApi } from './api';
 import { canRunStatusAction, type JournalStatusAction, statusActionsOf } from './journalStatus';
 import type { Journal } from './types';
@@ -14,12 +16,29 @@ const SUCCESS_KEY = { submit: 'actions.submitted', done: 'actions.finished', rev
 const CONFIRM_KEY = { submit: 'actions.submit_confirm', done: 'actions.done_confirm', review: 'actions.review_confirm' } as const;
 const COLOR = { submit: 'primary', done: 'success', review: 'warning' } as const;
 
-export function JournalStatusButtons({ journal }: { journal: Journal }) {
+const buttonSx = { minWidth: 0, px: 1, whiteSpace: 'nowrap' } as const;
+
+export interface JournalStatusButtonsProps {
+  journal: Journal;
+  /** Set when the caller may not move this journal: the buttons are disabled, this is their tooltip. */
+  disabledReason?: string | null;
+}
+
+export function JournalStatusButtons({ journal, disabledReason = null }: JournalStatusButtonsProps) {
+  const t = useJournalText();
   return (
     <>
-      {statusActionsOf(journal.status).map((action) => (
-        <JournalStatusButton key={action} journal={journal} action={action} />
-      ))}
+      {statusActionsOf(journal.status).map((action) =>
+        disabledReason ? (
+          <DisabledAction key={action} reason={disabledReason}>
+            <Button size="small" color={COLOR[action]} disabled sx={buttonSx}>
+              {t(`actions.${action}`)}
+            </Button>
+          </DisabledAction>
+        ) : (
+          <JournalStatusButton key={action} journal={journal} action={action} />
+        ),
+      )}
     </>
   );
 }
@@ -57,7 +76,7 @@ function JournalStatusButton({ journal, action }: { journal: Journal; action: Jo
           event.stopPropagation();
           setOpen(true);
         }}
-        sx={{ minWidth: 0, px: 1, whiteSpace: 'nowrap' }}
+        sx={buttonSx}
       >
         {t(`actions.${action}`)}
       </Button>

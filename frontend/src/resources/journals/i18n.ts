@@ -50,6 +50,7 @@ export const journalsZh = {
     empty_filtered: '没有符合条件的期刊',
     empty_hint: '点击“新增”创建第一期',
     issue: '%{year} 年第 %{no} 期',
+    not_owned: '没有权限操作该产品的期刊',
   },
   form: {
     title_add: '新增期刊',
@@ -177,6 +178,7 @@ export const journalsEn: JournalMessages = {
     empty_filtered: 'No journal matches the filters',
     empty_hint: 'Click “Add” to create the first issue',
     issue: '%{year}, issue %{no}',
+    not_owned: 'You may not work on the journals of this product',
   },
   form: {
     title_add: 'Add journal',

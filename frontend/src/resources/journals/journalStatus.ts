@@ -27,5 +27,11 @@ export function canRunStatusAction(status: JournalStatus | string | null | undef
   return action !== 'submit' || versionFileCount > 0;
 }
 
+/**
+ * Whether the caller may write the journal (edit, delete, status moves, versions): the server's
+ * `canEdit`; absent means not known, and the server decides.
+ */
+export const canEditJournal = (journal: { canEdit?: boolean }): boolean => journal.canEdit !== false;
+
 /** Editing actions (edit, delete) are closed once the journal is done. */
 export const isFinalised = (status: JournalStatus | string | null | undefined): boolean => status === 'done';

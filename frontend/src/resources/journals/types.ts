@@ -34,6 +34,12 @@ export interface JournalRow {
   /** `yyyy-MM-dd` (a day, no time). */
   planPublishTime: string | null;
   createBy: JournalUserRef | null;
+  /**
+   * Whether the caller may write this journal (an administrator, a chief editor of its product, or a
+   * member of the product's unit; the server refuses the others with 403 没有权限操作该产品的期刊).
+   * Absent (an older server): not known, the actions are offered and the server decides.
+   */
+  canEdit?: boolean;
 }
 
 /** The answer of the list calls: one page and the total over all pages. */

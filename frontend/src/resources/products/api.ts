@@ -25,6 +25,8 @@ export const productsApi = {
     get<Page<Product>>(`${PRODUCT_PATH}/list`, { name: query.name.trim(), page: query.page, size: query.size, sort: query.sort }, signal),
   /** Every product, by name (choice lists). */
   all: (signal?: AbortSignal) => get<ProductChoice[]>(`${PRODUCT_PATH}/all`, undefined, signal),
+  /** The products whose journals the caller may write, by name (`all?editable=true`: the journal form). */
+  editable: (signal?: AbortSignal) => get<ProductChoice[]>(`${PRODUCT_PATH}/all`, { editable: true }, signal),
   one: (id: number, signal?: AbortSignal) => get<Product>(`${PRODUCT_PATH}/${id}`, undefined, signal),
   create: (body: ProductWrite) => requestJson<Product>(PRODUCT_PATH, { method: 'POST', body }),
   update: (body: ProductWrite) => requestJson<void>(PRODUCT_PATH, { method: 'PUT', body }),
@@ -52,6 +54,8 @@ export const productKeys = {
   lists: ['horizon', 'products', 'list'] as const,
   list: (query: ProductListQuery) => ['horizon', 'products', 'list', query] as const,
   choices: ['horizon', 'products', 'all'] as const,
+  /** The caller's own: react-admin clears the cache at logout. */
+  editableChoices: ['horizon', 'products', 'all', 'editable'] as const,
   periods: ['horizon', 'dictDetail', PERIOD_DICT] as const,
   /** Same key as the share dialog's and the journal screens' user list: one cache for all. */
   users: ['horizon', 'users', 'selectUser'] as const,

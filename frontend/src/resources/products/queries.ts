@@ -23,6 +23,16 @@ export function useProductChoices(enabled = true) {
   });
 }
 
+/** The products whose journals the caller may write (the journal form's product picker, 新增). */
+export function useEditableProductChoices(enabled = true) {
+  return useQuery({
+    queryKey: productKeys.editableChoices,
+    queryFn: ({ signal }) => productsApi.editable(signal),
+    staleTime: 30_000,
+    enabled,
+  });
+}
+
 /** The label of a dictionary value (the value itself when the dictionary does not know it). */
 export function periodLabel(value: string | null | undefined, periods: readonly DictOption[] | undefined): string {
   if (value === null || value === undefined || value === '') return '';

@@ -209,12 +209,44 @@ export function SelectAllCell<T>({ pageIds, selected, onChange, label }: SelectA
   );
 }
 
-/** A row's checkbox (a click on it does not reach the row). */
-export function SelectRowCell({ checked, onToggle, label }: { checked: boolean; onToggle: () => void; label: string }) {
+/**
+ * A row's checkbox (a click on it does not reach the row). With `disabledReason` the row cannot be
+ * chosen: the checkbox is disabled and the reason is its tooltip.
+ */
+export function SelectRowCell({ checked, onToggle, label, disabledReason }: { checked: boolean; onToggle: () => void; label: string; disabledReason?: string | null }) {
+  const box = (
+    <Checkbox
+      size="small"
+      checked={checked}
+      disabled={!!disabledReason}
+      onClick={(event) => event.stopPropagation()}
+      onChange={onToggle}
+      slotProps={{ input: { 'aria-label': label } }}
+    />
+  );
   return (
     <TableCell padding="checkbox">
-      <Checkbox size="small" checked={checked} onClick={(event) => event.stopPropagation()} onChange={onToggle} slotProps={{ input: { 'aria-label': label } }} />
+      {disabledReason ? (
+        <Tooltip title={disabledReason} describeChild>
+          <span>{box}</span>
+        </Tooltip>
+      ) : (
+        box
+      )}
     </TableCell>
+  );
+}
+
+/**
+ * A row action the caller may not use here: shown disabled, the reason as its tooltip (a disabled
+ * button gets no pointer events, so the tooltip sits on a wrapper). `children` is the disabled button,
+ * which keeps its own accessible name.
+ */
+export function DisabledAction({ reason, children }: { reason: string; children: ReactElement }) {
+  return (
+    <Tooltip title={reason} describeChild>
+      <span style={{ display: 'inline-flex' }}>{children}</span>
+    </Tooltip>
   );
 }
 
