@@ -14,12 +14,15 @@
 //      product's 期刊管理 action opens the tab filtered by it, where an issue is deleted;
 //   6. one shell per module: a journal's 稿件管理 keeps the process shell's top navigation; the
 //      product pages of the admin layout name 产品加工 in the footer, not 系统管理;
-//   7. the reviewer (no product permission) gets the no-access notice and no buttons.
+//   7. an editor of another department (every productJournal permission, issue 12) sees the actions of
+//      journals of products that are not theirs disabled with 没有权限操作该产品的期刊, may use those of
+//      their own unit's product, and the 新增 form offers only that product;
+//   8. the reviewer (no product permission) gets the no-access notice and no buttons.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Document, Packer, Paragraph } from 'docx';
 import { loginAs, pageApi as api } from '../pages.mjs';
-import { BASE_URL, openBrowser, screenshot } from '../support.mjs';
+import { ADMIN_PASSWORD, BASE_URL, openBrowser, screenshot } from '../support.mjs';
 
 const EDITOR = { username: 'editor', password: '123456' };
 const REVIEWER = { username: 'reviewer', password: '123456' };
@@ -28,6 +31,8 @@ const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 
 let editor;
 let reviewer;
+let admin;
+let outsider;
 /** The editor's department id (products made through the API belong to it). */
 let editorDept;
 
@@ -101,8 +106,12 @@ before(async () => {
 after(async () => {
   assert.deepEqual(editor?.errors ?? [], [], 'no uncaught errors in the editor’s page');
   assert.deepEqual(reviewer?.errors ?? [], [], 'no uncaught errors in the reviewer’s page');
+  assert.deepEqual(admin?.errors ?? [], [], 'no uncaught errors in the admin’s page');
+  assert.deepEqual(outsider?.errors ?? [], [], 'no uncaught errors in the outsider’s page');
   await editor?.close();
   await reviewer?.close();
+  await admin?.close();
+  await outsider?.close();
 });
 
 test('the editor adds a product with columns and a .docx template through the dialog', async () => {
@@ -565,6 +574,103 @@ test('one shell per module: 稿件管理 from the journal list stays in the proc
     assert.doesNotMatch(await footer.textContent(), /系统管理/);
   }
   await shot(page, 'product-admin-footer');
+});
+
+test('an editor of another department sees the actions of journals not theirs disabled, with the reason', async () => {
+  const NOT_OWNED = '没有权限操作该产品的期刊';
+  admin = await openBrowser();
+  await loginAs(admin.page, 'admin', ADMIN_PASSWORD);
+  const findDept = (nodes, name) => {
+    for (const node of nodes ?? []) {
+      if (node.name === name) return node;
+      const found = findDept(node.children, name);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const intl = findDept(ok(await api(admin.page, 'api/dept/lookup/tree'), 'departments').content, '国际新闻部');
+  const roles = ok(await api(admin.page, 'api/roles/all'), 'roles');
+  const roleId = (name) => roles.find((r) => r.name === name).id;
+  // the outsider: 国际新闻部, roles 普通用户 + 编辑 (every productJournal permission)
+  const username = `outsider_${RUN}`;
+  const account = ok(
+    await api(admin.page, 'api/users', {
+      method: 'POST',
+      body: { username, nickName: '外部门编辑', gender: '女', enabled: true, dept: { id: intl.id }, roles: [{ id: roleId('普通用户') }, { id: roleId('编辑') }], jobs: [] },
+    }),
+    'create the outsider',
+  );
+  // a product of the editor's unit and one of the outsider's, each with an issue being edited
+  const theirs = await createProduct(editor.page, `e2e 编辑部产品 ${RUN}`);
+  const foreignJournal = ok(
+    await api(editor.page, 'api/productJournal', { method: 'POST', body: { productId: theirs.id, year: 2030, journalNo: 1, totalNo: 1, planPublishTime: today() } }),
+    'journal of the editor’s product',
+  );
+  const own = ok(
+    await api(admin.page, 'api/productSetting', { method: 'POST', body: { name: `e2e 国际部产品 ${RUN}`, deptId: intl.id, type: '1', contentType: '2', columnList: [{ sort: 1, name: '要闻', status: true }] } }),
+    'product of 国际新闻部',
+  );
+  ok(await api(admin.page, 'api/productJournal', { method: 'POST', body: { productId: own.id, year: 2030, journalNo: 1, totalNo: 1, planPublishTime: today() } }), 'journal of 国际新闻部');
+
+  // the outsider logs in with the initial password and changes it first
+  outsider = await openBrowser();
+  const { page } = outsider;
+  await loginAs(page, username, account.initialPassword);
+  const gate = page.getByTestId('forced-password-dialog');
+  await gate.getByText('请修改初始密码').waitFor();
+  await gate.getByLabel('旧密码').fill(account.initialPassword);
+  await gate.getByLabel('新密码').fill('Outside@e2e123');
+  await gate.getByLabel('确认密码').fill('Outside@e2e123');
+  await gate.getByRole('button', { name: /修改密码/ }).click();
+  await gate.waitFor({ state: 'hidden' });
+  const me = ok(await api(page, 'auth/info'), 'outsider info');
+  for (const code of ['productJournal:list', 'productJournal:add', 'productJournal:edit', 'productJournal:del']) assert.ok(me.roles.includes(code), `the outsider has ${code}`);
+
+  const listed = page.waitForResponse((r) => r.url().includes('/api/productJournal/list?') && r.ok());
+  await page.goto(`${BASE_URL}/horizon/productProcess-product?tab=journal`);
+  const rows = (await (await listed).json()).content;
+  assert.equal(rows.find((r) => r.id === foreignJournal.id).canEdit, false, 'the list says the editor’s journal is not the outsider’s');
+  assert.equal(rows.find((r) => r.productId === own.id).canEdit, true);
+  const table = page.getByRole('table', { name: '期刊列表' });
+  const foreignRow = table.getByRole('row').filter({ hasText: theirs.name });
+  const ownRow = table.getByRole('row').filter({ hasText: own.name });
+  await foreignRow.getByText('编辑审核中', { exact: true }).waitFor();
+  await ownRow.getByText('编辑审核中', { exact: true }).waitFor();
+
+  // the editor's journal: 编辑, 删除, 提交 shown but disabled; the row cannot be chosen; 稿件管理 (a read) stays
+  for (const name of ['编辑', '删除', '提交']) {
+    assert.equal(await foreignRow.getByRole('button', { name, exact: true }).isDisabled(), true, `${name} is disabled on a journal not the outsider's`);
+  }
+  assert.equal(await foreignRow.getByRole('checkbox').isDisabled(), true);
+  await foreignRow.getByRole('link', { name: '稿件管理' }).waitFor();
+  // their own unit's journal: usable
+  for (const name of ['编辑', '删除', '提交']) {
+    assert.equal(await ownRow.getByRole('button', { name, exact: true }).isDisabled(), false, `${name} is enabled on the outsider's own journal`);
+  }
+  // the reason, on hover (a disabled button gets no pointer events: its wrapper carries the tooltip)
+  await foreignRow.getByRole('button', { name: '提交', exact: true }).locator('..').hover();
+  await page.getByRole('tooltip').getByText(NOT_OWNED, { exact: true }).waitFor();
+  await shot(page, 'journals-outsider');
+  // the server agrees
+  const refused = await api(page, 'api/productJournal/updateStatus', { method: 'POST', body: { journalId: foreignJournal.id, status: 'submit' } });
+  assert.equal(refused.status, 403);
+  assert.equal(refused.body.message, NOT_OWNED);
+
+  // 新增 offers only the products whose journals the outsider may write
+  await page.mouse.move(0, 0);
+  const toolbar = page.getByRole('toolbar', { name: '期刊操作' });
+  await toolbar.getByRole('button', { name: '新增', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '新增期刊' });
+  await dialog.waitFor();
+  await dialog.getByRole('combobox', { name: '产品名称' }).click();
+  const options = (await page.getByRole('listbox').getByRole('option').allTextContents()).filter((text) => text.trim());
+  assert.ok(options.includes(own.name), 'the outsider’s product is offered');
+  assert.ok(!options.includes(theirs.name), 'the editor’s product is not offered');
+  await shot(page, 'journals-outsider-form');
+  await page.keyboard.press('Escape');
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await dialog.waitFor({ state: 'hidden' });
 });
 
 test('the reviewer, without product permissions, gets no product screen and no buttons', async () => {
