@@ -5,17 +5,7 @@ import { chmodSync, mkdtempSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { createServer } from 'node:net';
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
+import { freePort } from '../../scripts/lib/free-port.mjs';
 
 // Same rule as allowPostgresTraversal in src/common/database/embedded.ts (this file runs untransformed):
 // as root, initdb/postgres run as `postgres`, which must pass through every folder above the binaries

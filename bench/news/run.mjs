@@ -4,7 +4,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -12,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from '../../scripts/lib/free-port.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -67,17 +67,6 @@ const SCENARIOS = [
   { name: 'deep', label: '(e) deep page 5000', target: 100 },
 ];
 const RATIO_TARGET = 1.3;
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts backend/dist/main.js against the bench database; resolves when /api/health answers. */
 async function startApp(port) {

@@ -7,28 +7,18 @@
 import { spawn } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from '../../../scripts/lib/free-port.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const main = join(root, 'dist/main.js');
 const ADMIN_PASSWORD = 'Admin@proc1';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 function alive(pid) {
   try {
@@ -173,6 +163,9 @@ describe('embedded PostgreSQL killed with SIGKILL', () => {
   });
 });
 
+// Skipped on purpose only without a PostgreSQL server (a developer's `npm test` on the embedded
+// default): it needs a server whose connections it can terminate. CI always sets DATABASE_URL, so
+// there it runs; the embedded case above covers a database that dies.
 describe('server PostgreSQL: every connection of the app terminated', { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL (CI sets it; the embedded case above covers a dead server)' }, () => {
   let app;
   let admin;
