@@ -18,10 +18,10 @@ const NOT_FOUND = '新闻不存在或已被删除';
 const HISTORY_SIZE = 20;
 
 type Raw = Record<string, unknown>;
-/** news_dept columns the update calls may set. */
 /** 403 of a classification change that sets or takes away the noise class without `news:noise`. */
 export const NOISE_FORBIDDEN = '没有权限设置噪音分类';
 
+/** news_dept columns the update calls may set. */
 type DeptColumn = 'is_recommend' | 'yj' | 'classify' | 'keywords' | 'abstracts' | 'title_cn' | 'is_choice';
 
 function toRow(r: Raw): NewsRowDto {
