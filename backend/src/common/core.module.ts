@@ -26,7 +26,8 @@ export class CoreModule {
       imports: [
         JwtModule.register({}),
         TypeOrmModule.forRootAsync({
-          useFactory: () => dataSourceOptions(config.databaseUrl),
+          // Each module registers its own entities (TypeOrmModule.forFeature); the glob is for the CLI.
+          useFactory: () => ({ ...dataSourceOptions(config.databaseUrl), entities: [], autoLoadEntities: true }),
           dataSourceFactory: async (options) => {
             const ds = await new DataSource(options!).initialize();
             await prepareDatabase(ds, config);

@@ -1,16 +1,23 @@
 import 'reflect-metadata';
+import { join } from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AuditSubscriber } from '../audit/audit.subscriber.js';
-import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { SnakeNamingStrategy } from './naming.strategy.js';
+
+/**
+ * Every module's entity files, found by glob beside this file (`src/` under jest, `dist/` for `node` and
+ * the CLI): the kernel imports no module. The app itself registers them per module instead
+ * (`TypeOrmModule.forFeature` + `autoLoadEntities` in core.module.ts).
+ */
+export const ENTITY_GLOB = join(__dirname, '../../modules/**/*.{entity,entities}.{js,ts}');
 
 /** One definition for the app, the tests and the TypeORM CLI. `synchronize` is never on. */
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: ENTITIES,
+    entities: [ENTITY_GLOB],
     migrations: MIGRATIONS,
     subscribers: [AuditSubscriber],
     namingStrategy: new SnakeNamingStrategy(),

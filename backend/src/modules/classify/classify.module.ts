@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClassifyController } from './classify.controller.js';
 import { ClassifyService } from './classify.service.js';
+import { NewsClassify } from './classify.entity.js';
 
-@Module({ controllers: [ClassifyController], providers: [ClassifyService], exports: [ClassifyService] })
+@Module({ imports: [TypeOrmModule.forFeature([NewsClassify])], controllers: [ClassifyController], providers: [ClassifyService], exports: [ClassifyService] })
 export class ClassifyModule {}

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { DeptController } from './dept.controller.js';
 import { DeptService } from './dept.service.js';
+import { Dept } from './dept.entity.js';
 
-@Module({ controllers: [DeptController], providers: [DeptService], exports: [DeptService] })
+@Module({ imports: [TypeOrmModule.forFeature([Dept])], controllers: [DeptController], providers: [DeptService], exports: [DeptService] })
 export class DeptModule {}

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClassifyModule } from '../classify/classify.module.js';
 import { InterestsController } from './interests.controller.js';
 import { InterestsService } from './interests.service.js';
+import { NewsInterest } from './interest.entity.js';
 
-@Module({ imports: [ClassifyModule], controllers: [InterestsController], providers: [InterestsService], exports: [InterestsService] })
+@Module({ imports: [TypeOrmModule.forFeature([NewsInterest]), ClassifyModule], controllers: [InterestsController], providers: [InterestsService], exports: [InterestsService] })
 export class InterestsModule {}

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { JobsController } from './jobs.controller.js';
 import { JobsService } from './jobs.service.js';
+import { Job } from './job.entity.js';
 
-@Module({ controllers: [JobsController], providers: [JobsService] })
+@Module({ imports: [TypeOrmModule.forFeature([Job])], controllers: [JobsController], providers: [JobsService] })
 export class JobsModule {}

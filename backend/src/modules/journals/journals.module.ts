@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProductsModule } from '../products/products.module.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { JournalFilesService } from './journal-files.service.js';
 import { JournalsController } from './journals.controller.js';
 import { JournalsService } from './journals.service.js';
+import { ProductJournal, ProductJournalFile } from './journal.entity.js';
 
-@Module({ imports: [StorageModule, ProductsModule], controllers: [JournalsController], providers: [JournalsService, JournalFilesService], exports: [JournalsService] })
+@Module({ imports: [TypeOrmModule.forFeature([ProductJournal, ProductJournalFile]), StorageModule, ProductsModule], controllers: [JournalsController], providers: [JournalsService, JournalFilesService], exports: [JournalsService] })
 export class JournalsModule {}

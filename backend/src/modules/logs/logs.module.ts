@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { LogsController } from './logs.controller.js';
 import { LogsService } from './logs.service.js';
+import { OperationLog } from './log.entity.js';
 
-@Module({ controllers: [LogsController], providers: [LogsService] })
+@Module({ imports: [TypeOrmModule.forFeature([OperationLog])], controllers: [LogsController], providers: [LogsService] })
 export class LogsModule {}

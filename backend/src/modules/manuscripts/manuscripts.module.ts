@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProductsModule } from '../products/products.module.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { ManuscriptStatsService } from './manuscript-stats.service.js';
@@ -6,10 +7,11 @@ import { ManuscriptStore } from './manuscript.store.js';
 import { ManuscriptsController, ProductJournalStatisticController } from './manuscripts.controller.js';
 import { ManuscriptsService } from './manuscripts.service.js';
 import { SubmissionService } from './submission.service.js';
+import { Manuscript, ManuscriptFile } from './manuscript.entity.js';
 
 /** Manuscripts (`api/manuscript`): submission from news, management, uploads, daily counts; the statistics report (`api/productJournal/generateStatistic`). */
 @Module({
-  imports: [ProductsModule, StorageModule],
+  imports: [TypeOrmModule.forFeature([Manuscript, ManuscriptFile]), ProductsModule, StorageModule],
   controllers: [ManuscriptsController, ProductJournalStatisticController],
   providers: [ManuscriptStore, ManuscriptsService, SubmissionService, ManuscriptStatsService],
   exports: [ManuscriptStore],

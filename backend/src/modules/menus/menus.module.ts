@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { MenusController } from './menus.controller.js';
 import { MenusService } from './menus.service.js';
+import { Menu } from './menu.entity.js';
 
-@Module({ controllers: [MenusController], providers: [MenusService], exports: [MenusService] })
+@Module({ imports: [TypeOrmModule.forFeature([Menu])], controllers: [MenusController], providers: [MenusService], exports: [MenusService] })
 export class MenusModule {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClassifyModule } from '../classify/classify.module.js';
 import { DictsModule } from '../dicts/dicts.module.js';
 import { NewsController } from './news.controller.js';
@@ -7,6 +8,7 @@ import { NewsDiscoverService } from './news-discover.service.js';
 import { NewsExportController } from './news-export.controller.js';
 import { NewsExportService } from './news-export.service.js';
 import { NewsService } from './news.service.js';
+import { News, NewsCollect, NewsDept, NewsSearchHistory, NewsSuggest, NewsUser, NewsWebsite } from './news.entity.js';
 
-@Module({ imports: [ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsService, NewsDiscoverService, NewsExportService], exports: [NewsService] })
+@Module({ imports: [TypeOrmModule.forFeature([News, NewsCollect, NewsDept, NewsSearchHistory, NewsSuggest, NewsUser, NewsWebsite]), ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsService, NewsDiscoverService, NewsExportService], exports: [NewsService] })
 export class NewsModule {}

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ThemesController } from './themes.controller.js';
 import { ThemesService } from './themes.service.js';
+import { NewsTheme } from './theme.entity.js';
 
-@Module({ controllers: [ThemesController], providers: [ThemesService], exports: [ThemesService] })
+@Module({ imports: [TypeOrmModule.forFeature([NewsTheme])], controllers: [ThemesController], providers: [ThemesService], exports: [ThemesService] })
 export class ThemesModule {}

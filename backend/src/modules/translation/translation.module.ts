@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { NewsModule } from '../news/news.module.js';
 import { GlossaryService } from './glossary.service.js';
 import { MachineTranslationService } from './machine-translation.service.js';
@@ -6,10 +7,11 @@ import { DoTranslateController, MtAdminController } from './mt.controller.js';
 import { TranslationController } from './translation.controller.js';
 import { TranslationNotices } from './translation.notices.js';
 import { TranslationService } from './translation.service.js';
+import { MtGlossaryTerm, NewsTranslation } from './translation.entity.js';
 
 /** The translation workflow (claim, save, submit, review, release, versions) and machine translation. */
 @Module({
-  imports: [NewsModule],
+  imports: [TypeOrmModule.forFeature([MtGlossaryTerm, NewsTranslation]), NewsModule],
   controllers: [TranslationController, DoTranslateController, MtAdminController],
   providers: [TranslationService, TranslationNotices, GlossaryService, MachineTranslationService],
   exports: [TranslationService, MachineTranslationService],

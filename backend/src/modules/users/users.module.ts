@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserExtrasController, UsersController } from './users.controller.js';
 import { LoginLockout } from './login-lockout.service.js';
 import { UsersService } from './users.service.js';
+import { User } from './user.entity.js';
 
-@Module({ controllers: [UsersController, UserExtrasController], providers: [UsersService, LoginLockout], exports: [UsersService, LoginLockout] })
+@Module({ imports: [TypeOrmModule.forFeature([User])], controllers: [UsersController, UserExtrasController], providers: [UsersService, LoginLockout], exports: [UsersService, LoginLockout] })
 export class UsersModule {}
