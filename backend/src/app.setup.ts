@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AuditWriter } from './common/audit/audit-writer.js';
 import { requestContext } from './common/audit/request-context.js';
@@ -31,15 +31,23 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ErrorFilter());
 
-  const doc = new DocumentBuilder()
+  SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app), { jsonDocumentUrl: 'api/docs-json' });
+
+  serveSpa(http, config.staticDir);
+}
+
+/**
+ * The OpenAPI document of the app: served at /api/docs-json and written to backend/openapi.json by
+ * scripts/openapi.mjs (which builds it from a preview app, without a database).
+ */
+export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
     .setTitle('Horizon API')
     .setDescription('新闻跟踪、翻译与期刊生产平台接口。错误体统一为 {status, message, code, timestamp}。')
     .setVersion('1.0')
     .addBearerAuth()
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, doc), { jsonDocumentUrl: 'api/docs-json' });
-
-  serveSpa(http, config.staticDir);
+  return SwaggerModule.createDocument(app, config);
 }
 
 /** The built UI at /horizon/ with history fallback: a /horizon/* path that is not a file answers index.html. */
