@@ -1,5 +1,6 @@
 // Light, compact theme in the colours staff know from the system this replaces (Element UI):
 // primary #409EFF by default, dark sidebar, small tables, Chinese font stack.
+import { alpha, type Theme } from '@mui/material/styles';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
 export const DEFAULT_PRIMARY = '#409EFF';
@@ -32,6 +33,82 @@ export function isHexColor(value: unknown): value is string {
 }
 
 const ERROR = '#F56C6C';
+
+/** Element UI's blue: fixed, whatever primary colour the settings drawer chose (tags, selections). */
+const BRAND = '#409eff';
+
+/**
+ * The Element UI shades the screens use beyond MUI's palette roles, as `palette.horizon`. Text and
+ * status colours that MUI has (text.primary #303133, text.secondary #606266, error/warning/success
+ * main) come from the palette itself.
+ */
+export const HORIZON_PALETTE = {
+  /** Secondary text (labels, meta lines, icons). */
+  textMuted: '#909399',
+  /** Placeholder text and decorative icons of empty states. */
+  textPlaceholder: '#c0c4cc',
+  /** Base border (inputs, buttons, dashed "more" tags). */
+  border: '#dcdfe6',
+  borderLight: '#e4e7ed',
+  /** The hairline between blocks of a card or table. */
+  borderLighter: '#ebeef5',
+  /** Light fill: tab strips, code blocks, quoted boxes. */
+  fill: '#f5f7fa',
+  fillLighter: '#fafafa',
+  /** Search history separator. */
+  fillDark: '#f0f0f0',
+  /** Table header background. */
+  tableHead: '#f8f8f9',
+  brand: BRAND,
+  /** Classification tags and active toggles: background and border. */
+  brandLight: '#ecf5ff',
+  brandBorder: '#d9ecff',
+  /** Selected rows, the active sort button. */
+  brandTint: alpha(BRAND, 0.08),
+  /** Selected tree items, the page icon. */
+  brandTintStrong: alpha(BRAND, 0.12),
+  /** Keyword tags: background and border. */
+  infoLight: '#f4f4f5',
+  infoBorder: '#e9e9eb',
+  /** Status badges' backgrounds. */
+  successLight: '#f0f9eb',
+  warningLight: '#fdf6ec',
+  errorLight: '#fef0f0',
+  /** A read row: its original title, and its title under the pointer. */
+  rowReadOriginal: '#b1b3b8',
+  rowReadHover: '#79a9d9',
+  /** Version comparison: inserted and deleted text. */
+  diffInsertedBg: '#e1f3d8',
+  diffInsertedText: '#2b7a0b',
+  diffDeletedBg: '#fde2e2',
+  diffDeletedText: '#c45656',
+};
+
+export type HorizonPalette = typeof HORIZON_PALETTE;
+export type HorizonToken = keyof HorizonPalette;
+
+declare module '@mui/material/styles' {
+  interface Palette {
+    horizon: HorizonPalette;
+  }
+  interface PaletteOptions {
+    horizon?: HorizonPalette;
+  }
+}
+
+/** The Horizon shades of a theme (the defaults under a theme not made here, e.g. a test's). */
+export function horizonPalette(theme: Theme): HorizonPalette {
+  return (theme.palette as Partial<Theme['palette']>).horizon ?? HORIZON_PALETTE;
+}
+
+/** A Horizon shade as an `sx` palette path (`color: horizon('textMuted')`), resolved by MUI against the theme. */
+export const horizon = (token: HorizonToken): string => `horizon.${token}`;
+
+/** A 1px line in a Horizon shade for `sx` (`borderBottom: line()`): `1px solid #ebeef5` by default. */
+export const line =
+  (token: HorizonToken = 'borderLighter', style: 'solid' | 'dashed' = 'solid') =>
+  (theme: Theme): string =>
+    `1px ${style} ${horizonPalette(theme)[token]}`;
 
 /** Element-style message boxes: plain 取消, filled 确认 (red for deletions), no icons. */
 function confirmDialogStyle(primary: string) {
@@ -69,6 +146,7 @@ export function createHorizonTheme(primary: string = DEFAULT_PRIMARY): RaThemeOp
       warning: { main: '#E6A23C', contrastText: '#fff' },
       success: { main: '#67C23A', contrastText: '#fff' },
       info: { main: '#909399' },
+      horizon: HORIZON_PALETTE,
     },
     shape: { borderRadius: 4 },
     typography: {
