@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useRef } from 'react';
 import { Box, ButtonBase } from '@mui/material';
+import { horizon, line } from '../../theme/theme';
 
 export interface BorderTabsProps<T extends string> {
   value: T;
@@ -27,7 +28,7 @@ export function BorderTabs<T extends string>({ value, tabs, onChange, 'aria-labe
     <Box
       role="tablist"
       aria-label={label}
-      sx={{ display: 'flex', minHeight: 40, bgcolor: '#f5f7fa', borderBottom: '1px solid #e4e7ed', overflowX: 'auto', scrollbarWidth: 'none', flex: 1, minWidth: 0 }}
+      sx={{ display: 'flex', minHeight: 40, bgcolor: horizon('fill'), borderBottom: line('borderLight'), overflowX: 'auto', scrollbarWidth: 'none', flex: 1, minWidth: 0 }}
     >
       {tabs.map((tab, index) => {
         const selected = tab.value === value;
@@ -52,13 +53,13 @@ export function BorderTabs<T extends string>({ value, tabs, onChange, 'aria-labe
               fontSize: 14,
               lineHeight: 1.25,
               whiteSpace: 'nowrap',
-              color: selected ? 'primary.main' : '#909399',
+              color: selected ? 'primary.main' : horizon('textMuted'),
               fontWeight: selected ? 600 : 400,
-              bgcolor: selected ? '#fff' : 'transparent',
+              bgcolor: selected ? 'background.paper' : 'transparent',
               borderLeft: '1px solid',
               borderRight: '1px solid',
-              borderLeftColor: selected && index > 0 ? '#dcdfe6' : 'transparent',
-              borderRightColor: selected ? '#dcdfe6' : 'transparent',
+              borderLeftColor: selected && index > 0 ? horizon('border') : 'transparent',
+              borderRightColor: selected ? horizon('border') : 'transparent',
               transition: 'color .2s',
               '&:hover': { color: 'primary.main' },
               '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.light', outlineOffset: -2 },

@@ -4,6 +4,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Box, InputAdornment, Skeleton, TextField, Typography } from '@mui/material';
 import { RichTreeView } from '@mui/x-tree-view/RichTreeView';
 import { useQuery } from '@tanstack/react-query';
+import { horizon } from '../../theme/theme';
 import { useQueryErrorHandler } from '../shared/hooks';
 import { expandableIds, findNode, toViewItems, viewItemsMatching } from '../shared/tree';
 import { type ClassifyNode, newsApi, newsKeys } from './api';
@@ -43,7 +44,7 @@ export function ClassifyTree({ value, onChange }: ClassifyTreeProps) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
-      <Typography variant="subtitle2" sx={{ display: 'flex', alignItems: 'center', gap: 0.75, px: 1.5, pt: 1.5, pb: 1, fontWeight: 600, color: '#303133' }}>
+      <Typography variant="subtitle2" sx={{ display: 'flex', alignItems: 'center', gap: 0.75, px: 1.5, pt: 1.5, pb: 1, fontWeight: 600, color: 'text.primary' }}>
         <AccountTreeOutlined sx={{ fontSize: 18, color: 'primary.main' }} />
         {t('classify.title')}
       </Typography>
@@ -59,7 +60,7 @@ export function ClassifyTree({ value, onChange }: ClassifyTreeProps) {
             input: {
               startAdornment: (
                 <InputAdornment position="start">
-                  <SearchIcon fontSize="small" sx={{ color: '#c0c4cc' }} />
+                  <SearchIcon fontSize="small" sx={{ color: horizon('textPlaceholder') }} />
                 </InputAdornment>
               ),
             },
@@ -91,7 +92,7 @@ export function ClassifyTree({ value, onChange }: ClassifyTreeProps) {
             sx={{
               '& .MuiTreeItem-content': { py: 0.25, borderRadius: 1 },
               '& .MuiTreeItem-label': { fontSize: 13 },
-              '& .MuiTreeItem-content.Mui-selected, & .MuiTreeItem-content[data-selected]': { bgcolor: 'rgba(64, 158, 255, 0.12)', color: 'primary.main', fontWeight: 600 },
+              '& .MuiTreeItem-content.Mui-selected, & .MuiTreeItem-content[data-selected]': { bgcolor: horizon('brandTintStrong'), color: 'primary.main', fontWeight: 600 },
             }}
           />
         )}

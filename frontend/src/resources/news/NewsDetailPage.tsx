@@ -30,6 +30,7 @@ import {
 } from '@mui/material';
 import { HttpError, useLocaleState } from 'react-admin';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { horizon, line } from '../../theme/theme';
 import { apiDownload, saveBlob } from '../api';
 import { useApiErrorHandler } from '../shared/hooks';
 import { useNewsUser } from './access';
@@ -80,8 +81,8 @@ const safeHttp = (url?: string) => (url && /^https?:\/\//i.test(url) ? url : und
 function Card({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ borderRadius: 1, overflow: 'hidden' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.25, borderBottom: '1px solid #ebeef5' }}>
-        <Typography sx={{ fontSize: 14, fontWeight: 600, color: '#303133', flex: 1 }}>{title}</Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.25, borderBottom: line() }}>
+        <Typography sx={{ fontSize: 14, fontWeight: 600, color: 'text.primary', flex: 1 }}>{title}</Typography>
         {action}
       </Box>
       <Box sx={{ px: 2, py: 1.5 }}>{children}</Box>
@@ -92,9 +93,9 @@ function Card({ title, action, children }: { title: string; action?: ReactNode; 
 function MetaItem({ label, value }: { label: string; value: ReactNode }) {
   if (value === null || value === undefined || value === '') return null;
   return (
-    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, fontSize: 13, color: '#909399' }}>
+    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, fontSize: 13, color: horizon('textMuted') }}>
       <span>{label}：</span>
-      <Box component="span" sx={{ color: '#606266' }}>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
         {value}
       </Box>
     </Box>
@@ -108,7 +109,7 @@ function Tags({ names, empty, tone }: { names: string[]; empty: string; tone: 'c
         {empty}
       </Typography>
     );
-  const sx = tone === 'classify' ? { bgcolor: '#ecf5ff', color: '#409eff', border: '1px solid #d9ecff' } : { bgcolor: '#f4f4f5', color: '#606266', border: '1px solid #e9e9eb' };
+  const sx = tone === 'classify' ? { bgcolor: horizon('brandLight'), color: horizon('brand'), border: line('brandBorder') } : { bgcolor: horizon('infoLight'), color: 'text.secondary', border: line('infoBorder') };
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
       {names.map((n) => (
@@ -177,7 +178,7 @@ export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps
   if (id === null || (error instanceof HttpError && (error.status === 404 || error.status === 400))) {
     return (
       <Box sx={{ maxWidth: 720, mx: 'auto', py: 10, textAlign: 'center' }} data-testid="news-detail-missing">
-        <DescriptionOutlined sx={{ fontSize: 64, color: '#c0c4cc' }} />
+        <DescriptionOutlined sx={{ fontSize: 64, color: horizon('textPlaceholder') }} />
         <Typography sx={{ mt: 1.5, fontSize: 16, color: 'text.secondary' }}>{(error as Error | null)?.message || t('detail.not_found')}</Typography>
         <Button component={RouterLink} to="/pro/news" variant="outlined" sx={{ mt: 3 }}>
           {t('detail.back_to_list')}
@@ -239,11 +240,11 @@ export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps
         </Breadcrumbs>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography component="h1" sx={{ fontSize: 22, fontWeight: 600, lineHeight: 1.45, color: '#303133' }}>
+            <Typography component="h1" sx={{ fontSize: 22, fontWeight: 600, lineHeight: 1.45, color: 'text.primary' }}>
               {title}
             </Typography>
             {info.title !== title && (
-              <Typography component="h2" lang={info.language ?? undefined} sx={{ fontSize: 15, lineHeight: 1.5, color: '#606266', mt: 0.5 }}>
+              <Typography component="h2" lang={info.language ?? undefined} sx={{ fontSize: 15, lineHeight: 1.5, color: 'text.secondary', mt: 0.5 }}>
                 {info.title}
               </Typography>
             )}
@@ -307,7 +308,7 @@ export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps
 
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
         <Paper variant="outlined" sx={{ borderRadius: 1, overflow: 'hidden' }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', borderBottom: '1px solid #ebeef5', pr: 1.5 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', borderBottom: line(), pr: 1.5 }}>
             {layout === 'tabs' ? (
               <Tabs value={tab} onChange={(_e, v: PanelTab) => setTab(v)} sx={{ flex: 1, minHeight: 44, px: 1, '& .MuiTab-root': { minHeight: 44, fontSize: 14 } }}>
                 <Tab value="original" label={t('panel.original')} />
@@ -334,7 +335,7 @@ export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps
             </Box>
           ) : (
             <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr' }}>
-              <Box sx={{ px: 3, py: 2.5, borderRight: '1px solid #ebeef5', minWidth: 0 }}>
+              <Box sx={{ px: 3, py: 2.5, borderRight: line(), minWidth: 0 }}>
                 <Typography sx={{ fontSize: 13, color: 'text.secondary', mb: 1.5 }}>{t('panel.original')}</Typography>
                 {original}
               </Box>
@@ -382,7 +383,7 @@ export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps
           </Card>
           <Card title={t('detail.abstract')}>
             {info.abstracts?.trim() ? (
-              <Typography sx={{ fontSize: 13.5, lineHeight: 1.8, color: '#606266', whiteSpace: 'pre-wrap' }}>{info.abstracts}</Typography>
+              <Typography sx={{ fontSize: 13.5, lineHeight: 1.8, color: 'text.secondary', whiteSpace: 'pre-wrap' }}>{info.abstracts}</Typography>
             ) : (
               <Typography variant="body2" color="text.disabled">
                 {t('detail.no_abstract')}
@@ -401,13 +402,13 @@ export function NewsDetailPage({ translationEntry = false }: NewsDetailPageProps
                   const href = safeHttp(f.url ?? f.path);
                   return (
                     <Box component="li" key={`${name}-${i}`} sx={{ display: 'flex', alignItems: 'center', gap: 1, fontSize: 13 }}>
-                      <AttachFileIcon sx={{ fontSize: 16, color: '#909399' }} />
+                      <AttachFileIcon sx={{ fontSize: 16, color: horizon('textMuted') }} />
                       {href ? (
                         <Link href={href} target="_blank" rel="noopener noreferrer" underline="hover" sx={{ flex: 1, minWidth: 0, wordBreak: 'break-all' }}>
                           {name}
                         </Link>
                       ) : (
-                        <Box component="span" sx={{ flex: 1, minWidth: 0, wordBreak: 'break-all', color: '#606266' }}>
+                        <Box component="span" sx={{ flex: 1, minWidth: 0, wordBreak: 'break-all', color: 'text.secondary' }}>
                           {name}
                         </Box>
                       )}

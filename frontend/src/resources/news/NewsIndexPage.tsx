@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import NewspaperOutlined from '@mui/icons-material/NewspaperOutlined';
 import { Box, Button, Chip, Drawer, Paper, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { horizon, line } from '../../theme/theme';
 import { BorderTabs } from './BorderTabs';
 import { useSearchParams } from 'react-router-dom';
 import { CollectList } from './collect/CollectList';
@@ -116,11 +117,11 @@ export function NewsIndexPage() {
         sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 2, px: 2.5, py: 1.75, mb: 1.5, borderRadius: 1 }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mr: 'auto', minWidth: 0 }}>
-          <Box sx={{ width: 40, height: 40, borderRadius: 1, display: 'grid', placeItems: 'center', bgcolor: 'rgba(64, 158, 255, 0.12)', color: 'primary.main', flexShrink: 0 }}>
+          <Box sx={{ width: 40, height: 40, borderRadius: 1, display: 'grid', placeItems: 'center', bgcolor: horizon('brandTintStrong'), color: 'primary.main', flexShrink: 0 }}>
             <NewspaperOutlined />
           </Box>
           <Box sx={{ minWidth: 0 }}>
-            <Typography component="h1" sx={{ fontSize: 18, fontWeight: 600, color: '#303133', lineHeight: 1.4 }}>
+            <Typography component="h1" sx={{ fontSize: 18, fontWeight: 600, color: 'text.primary', lineHeight: 1.4 }}>
               {t('title')}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ fontSize: 12.5 }}>
@@ -140,14 +141,14 @@ export function NewsIndexPage() {
           </Paper>
         )}
         <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, borderRadius: 1, overflow: 'hidden' }}>
-          <Box sx={{ display: 'flex', alignItems: 'stretch', bgcolor: '#f5f7fa' }}>
+          <Box sx={{ display: 'flex', alignItems: 'stretch', bgcolor: horizon('fill') }}>
             <BorderTabs
               value={tab}
               onChange={onTab}
               aria-label={t('title')}
               tabs={NEWS_TABS.map((key) => ({ value: key, label: t(`tabs.${key}`), id: `news-tab-${key}`, controls: 'news-tabpanel' }))}
             />
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, borderBottom: '1px solid #e4e7ed' }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, borderBottom: line('borderLight') }}>
               {usesNewsFilters(state.curMenu) && state.classify !== null && (
                 <Chip
                   size="small"
@@ -156,11 +157,11 @@ export function NewsIndexPage() {
                   label={t('classify.current', { name: classifyName ?? state.classify })}
                   onDelete={() => go(withClassify(state, null))}
                   title={t('classify.clear')}
-                  sx={{ bgcolor: '#fff', maxWidth: 200 }}
+                  sx={{ bgcolor: 'background.paper', maxWidth: 200 }}
                 />
               )}
               {narrow && (
-                <Button size="small" variant="outlined" startIcon={<AccountTreeOutlined />} onClick={() => setDrawer(true)} sx={{ bgcolor: '#fff', flexShrink: 0 }}>
+                <Button size="small" variant="outlined" startIcon={<AccountTreeOutlined />} onClick={() => setDrawer(true)} sx={{ bgcolor: 'background.paper', flexShrink: 0 }}>
                   {t('classify.open')}
                 </Button>
               )}

@@ -27,6 +27,7 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveMessages } from '../../providers/liveBus';
+import { horizon, line } from '../../theme/theme';
 import { useManuscriptText } from '../manuscripts/useManuscriptText';
 import { useQueryErrorHandler } from '../shared/hooks';
 import { newsApi, newsKeys, openDetail } from './api';
@@ -122,7 +123,7 @@ function EmptyRow({ colSpan, icon, text, hint, action }: { colSpan: number; icon
     <TableRow>
       <TableCell colSpan={colSpan} sx={{ border: 0 }}>
         <Box data-testid="news-empty" sx={{ py: 10, textAlign: 'center', color: 'text.secondary' }}>
-          <Box sx={{ color: '#c0c4cc', '& svg': { fontSize: 56 } }}>{icon}</Box>
+          <Box sx={{ color: horizon('textPlaceholder'), '& svg': { fontSize: 56 } }}>{icon}</Box>
           <Typography variant="body1" color="text.secondary" sx={{ mt: 1 }}>
             {text}
           </Typography>
@@ -310,7 +311,7 @@ export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomG
 
   const listColumn = (
     <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 1.5, py: 1, borderBottom: '1px solid #ebeef5' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 1.5, py: 1, borderBottom: line() }}>
         <SortBar curMenu={state.curMenu} sort={state.sort} hasSearch={!!state.content} onSort={(s: NewsSort) => go(withSort(state, s))} />
         <Box sx={{ flex: 1 }} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }} data-testid="news-bulk-bar">
@@ -432,7 +433,7 @@ export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomG
           </Table>
         </TableContainer>
       </Box>
-      <Box sx={{ borderTop: '1px solid #ebeef5' }}>
+      <Box sx={{ borderTop: line() }}>
         <NewsPager
           total={total}
           exact={page?.totalExact !== false}
@@ -462,7 +463,7 @@ export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomG
             onDone={(percent) => localStorage.setItem(PANEL_WIDTH_KEY, String(Math.round(percent)))}
             container={areaRef}
           />
-          <Box sx={{ width: `${panelWidth}%`, flexShrink: 0, minWidth: 320, height: '100%', borderLeft: '1px solid #ebeef5' }}>{panel}</Box>
+          <Box sx={{ width: `${panelWidth}%`, flexShrink: 0, minWidth: 320, height: '100%', borderLeft: line() }}>{panel}</Box>
         </>
       )}
       {narrow && (
@@ -593,10 +594,10 @@ function ResizeHandle({
         width: 6,
         flexShrink: 0,
         cursor: 'col-resize',
-        bgcolor: '#f5f7fa',
+        bgcolor: horizon('fill'),
         position: 'relative',
-        '&::after': { content: '""', position: 'absolute', top: '50%', left: 2, width: 2, height: 28, mt: '-14px', borderRadius: 1, bgcolor: '#c0c4cc' },
-        '&:hover': { bgcolor: '#ecf5ff' },
+        '&::after': { content: '""', position: 'absolute', top: '50%', left: 2, width: 2, height: 28, mt: '-14px', borderRadius: 1, bgcolor: horizon('textPlaceholder') },
+        '&:hover': { bgcolor: horizon('brandLight') },
       }}
     />
   );

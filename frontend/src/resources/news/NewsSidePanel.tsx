@@ -4,6 +4,7 @@ import LaunchIcon from '@mui/icons-material/Launch';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Alert, Box, Button, Chip, IconButton, Skeleton, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { horizon, line } from '../../theme/theme';
 import { useQueryErrorHandler } from '../shared/hooks';
 import { newsApi, newsKeys, openDetail } from './api';
 import { NewsText, TextEmpty } from './NewsText';
@@ -73,11 +74,11 @@ export function NewsSidePanel({ row, deptId, canTranslate = false, onClose }: Ne
   const original = info?.title ?? row.title;
 
   return (
-    <Box data-testid="news-side-panel" sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, bgcolor: '#fff' }}>
-      <Box sx={{ px: 2, pt: 1.5, pb: 1, borderBottom: '1px solid #ebeef5' }}>
+    <Box data-testid="news-side-panel" sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, bgcolor: 'background.paper' }}>
+      <Box sx={{ px: 2, pt: 1.5, pb: 1, borderBottom: line() }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography component="h2" sx={{ fontSize: 16, fontWeight: 600, lineHeight: 1.5, color: '#303133' }}>
+            <Typography component="h2" sx={{ fontSize: 16, fontWeight: 600, lineHeight: 1.5, color: 'text.primary' }}>
               {title}
             </Typography>
             {original !== title && (
@@ -92,7 +93,7 @@ export function NewsSidePanel({ row, deptId, canTranslate = false, onClose }: Ne
             </IconButton>
           </Tooltip>
         </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 1, fontSize: 12, color: '#909399' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 1, fontSize: 12, color: horizon('textMuted') }}>
           <span>{row.publishTime?.slice(0, 16)}</span>
           {row.webName && <span>{row.webName}</span>}
           <span>{t('row.reads', { count: info?.count ?? row.count })}</span>
@@ -118,7 +119,7 @@ export function NewsSidePanel({ row, deptId, canTranslate = false, onClose }: Ne
         {info && info.keywords?.length > 0 && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }}>
             {info.keywords.slice(0, 8).map((k) => (
-              <Chip key={k} size="small" label={k} sx={{ height: 20, fontSize: 12, borderRadius: 1, bgcolor: '#f4f4f5', color: '#606266' }} />
+              <Chip key={k} size="small" label={k} sx={{ height: 20, fontSize: 12, borderRadius: 1, bgcolor: horizon('infoLight'), color: 'text.secondary' }} />
             ))}
           </Box>
         )}
@@ -126,7 +127,7 @@ export function NewsSidePanel({ row, deptId, canTranslate = false, onClose }: Ne
       <Tabs
         value={tab}
         onChange={(_e, v: PanelTab) => setTab(v)}
-        sx={{ minHeight: 40, px: 1, borderBottom: '1px solid #ebeef5', '& .MuiTab-root': { minHeight: 40, fontSize: 13, px: 1.5, minWidth: 0 } }}
+        sx={{ minHeight: 40, px: 1, borderBottom: line(), '& .MuiTab-root': { minHeight: 40, fontSize: 13, px: 1.5, minWidth: 0 } }}
       >
         <Tab value="original" label={t('panel.original')} />
         <Tab value="machine" label={t('panel.machine')} />

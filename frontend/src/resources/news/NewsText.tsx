@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import { Box, Typography, type SxProps, type Theme } from '@mui/material';
+import { horizon, line } from '../../theme/theme';
 import { looksLikeHtml, sanitizeNewsHtml, toParagraphs } from './sanitize';
 
 /** Reading typography of news texts (HTML and plain text alike). */
 export const readingSx: SxProps<Theme> = {
   fontSize: 15,
   lineHeight: 1.9,
-  color: '#303133',
+  color: 'text.primary',
   wordBreak: 'break-word',
   overflowWrap: 'anywhere',
   '& p': { m: 0, mb: 1.5 },
@@ -15,11 +16,11 @@ export const readingSx: SxProps<Theme> = {
   '& h1, & h2, & h3, & h4, & h5, & h6': { fontSize: 16, fontWeight: 600, lineHeight: 1.6, mt: 2, mb: 1 },
   '& img': { maxWidth: '100%', height: 'auto', display: 'block', my: 1.5, borderRadius: 1 },
   '& a': { color: 'primary.main' },
-  '& blockquote': { m: 0, my: 1.5, pl: 2, borderLeft: '3px solid #dcdfe6', color: 'text.secondary' },
+  '& blockquote': { m: 0, my: 1.5, pl: 2, borderLeft: '3px solid', borderLeftColor: horizon('border'), color: 'text.secondary' },
   '& ul, & ol': { pl: 3, my: 1 },
   '& table': { borderCollapse: 'collapse', my: 1.5, maxWidth: '100%', display: 'block', overflowX: 'auto' },
-  '& td, & th': { border: '1px solid #ebeef5', px: 1, py: 0.5 },
-  '& pre': { whiteSpace: 'pre-wrap', bgcolor: '#f5f7fa', p: 1, borderRadius: 1 },
+  '& td, & th': { border: line(), px: 1, py: 0.5 },
+  '& pre': { whiteSpace: 'pre-wrap', bgcolor: horizon('fill'), p: 1, borderRadius: 1 },
 };
 
 export interface NewsTextProps {
@@ -64,7 +65,7 @@ export function NewsText({ html, text, empty, emptyHint, sx, lang }: NewsTextPro
 export function TextEmpty({ text, hint }: { text: string; hint?: string }) {
   return (
     <Box sx={{ py: 6, px: 2, textAlign: 'center', color: 'text.secondary' }}>
-      <ArticleOutlined sx={{ fontSize: 40, color: '#c0c4cc', mb: 1 }} />
+      <ArticleOutlined sx={{ fontSize: 40, color: horizon('textPlaceholder'), mb: 1 }} />
       <Typography variant="body2" color="text.secondary">
         {text}
       </Typography>

@@ -5,6 +5,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import SearchIcon from '@mui/icons-material/Search';
 import { Autocomplete, Box, Button, IconButton, InputAdornment, Paper, TextField, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { horizon, line } from '../../theme/theme';
 import { useApiErrorHandler, useNotifyText } from '../shared/hooks';
 import { newsApi, newsKeys, type SearchHistoryItem } from './api';
 import { MAX_CONTENT } from './listState';
@@ -32,7 +33,7 @@ function HistoryPaper({ children, ...props }: HTMLAttributes<HTMLElement>) {
       {actions && (
         <Box
           onMouseDown={(e) => e.preventDefault()}
-          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 1.5, pt: 1, pb: 0.5, borderBottom: '1px solid #f0f0f0' }}
+          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 1.5, pt: 1, pb: 0.5, borderBottom: line('fillDark') }}
         >
           <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
             <HistoryIcon sx={{ fontSize: 15 }} />
@@ -125,7 +126,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
           sx={{ flex: 1, minWidth: 0 }}
           renderOption={({ key, ...props }, option) => (
             <Box component="li" key={key} {...props} sx={{ display: 'flex', alignItems: 'center', gap: 1, fontSize: 13 }}>
-              <HistoryIcon sx={{ fontSize: 16, color: '#c0c4cc' }} />
+              <HistoryIcon sx={{ fontSize: 16, color: horizon('textPlaceholder') }} />
               <Box component="span" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                 {option.content}
               </Box>
@@ -159,7 +160,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
                   ...params.InputProps,
                   startAdornment: (
                     <InputAdornment position="start" sx={{ ml: 0.5 }}>
-                      <SearchIcon fontSize="small" sx={{ color: '#c0c4cc' }} />
+                      <SearchIcon fontSize="small" sx={{ color: horizon('textPlaceholder') }} />
                     </InputAdornment>
                   ),
                   endAdornment: (

@@ -24,6 +24,7 @@ import {
 import { HttpError } from 'react-admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLiveMessages } from '../../providers/liveBus';
+import { horizon, line } from '../../theme/theme';
 import { useApiErrorHandler, useNotifyText, useQueryErrorHandler } from '../shared/hooks';
 import { newsApi, newsKeys, openDetail, type ShareRow } from './api';
 import { type ListState, type ShareType, SHARE_PAGE_SIZES, toShareQuery, withContent, withPage, withShareType, withSize, pageCountOf } from './listState';
@@ -86,7 +87,7 @@ export function ShareList({ state, onChange }: ShareListProps) {
 
   return (
     <Box ref={areaRef} sx={{ display: 'flex', flexDirection: 'column', height }} data-testid="share-list">
-      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, px: 1.5, py: 1, borderBottom: '1px solid #ebeef5' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1.5, px: 1.5, py: 1, borderBottom: line() }}>
         <ToggleButtonGroup
           exclusive
           size="small"
@@ -125,7 +126,7 @@ export function ShareList({ state, onChange }: ShareListProps) {
               input: {
                 startAdornment: (
                   <InputAdornment position="start">
-                    <SearchIcon fontSize="small" sx={{ color: '#c0c4cc' }} />
+                    <SearchIcon fontSize="small" sx={{ color: horizon('textPlaceholder') }} />
                   </InputAdornment>
                 ),
               },
@@ -167,9 +168,9 @@ export function ShareList({ state, onChange }: ShareListProps) {
                   <TableCell colSpan={6} sx={{ border: 0 }}>
                     <Box data-testid="share-empty" sx={{ py: 10, textAlign: 'center' }}>
                       {mine ? (
-                        <ForwardToInboxOutlined sx={{ fontSize: 56, color: '#c0c4cc' }} />
+                        <ForwardToInboxOutlined sx={{ fontSize: 56, color: horizon('textPlaceholder') }} />
                       ) : (
-                        <MoveToInboxOutlined sx={{ fontSize: 56, color: '#c0c4cc' }} />
+                        <MoveToInboxOutlined sx={{ fontSize: 56, color: horizon('textPlaceholder') }} />
                       )}
                       <Typography color="text.secondary" sx={{ mt: 1 }}>
                         {mine ? t('share_list.empty_from') : t('share_list.empty_to')}
@@ -193,7 +194,7 @@ export function ShareList({ state, onChange }: ShareListProps) {
                     >
                       <TableCell sx={{ whiteSpace: 'normal' }}>
                         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                          <Typography sx={{ fontSize: 14, fontWeight: 500, color: row.newsDeleted ? 'text.disabled' : '#303133', lineHeight: 1.5 }}>{main}</Typography>
+                          <Typography sx={{ fontSize: 14, fontWeight: 500, color: row.newsDeleted ? 'text.disabled' : 'text.primary', lineHeight: 1.5 }}>{main}</Typography>
                           {row.newsDeleted && <Chip size="small" label={t('share_list.deleted')} sx={{ height: 20, fontSize: 12 }} />}
                         </Box>
                         {original && (
@@ -228,7 +229,7 @@ export function ShareList({ state, onChange }: ShareListProps) {
           </Table>
         </TableContainer>
       </Box>
-      <Box sx={{ borderTop: '1px solid #ebeef5' }}>
+      <Box sx={{ borderTop: line() }}>
         <NewsPager
           total={total}
           page={state.page}

@@ -1,6 +1,7 @@
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import ArrowDropUp from '@mui/icons-material/ArrowDropUp';
 import { Box, ButtonBase, Tooltip, Typography } from '@mui/material';
+import { horizon } from '../../theme/theme';
 import { type NewsSort, type SortField, sortDirOf, sortFieldOf, sortFieldsFor } from './listState';
 import { useNewsT } from './text';
 
@@ -69,7 +70,7 @@ function SortField({ field, label, active, dir, disabled, hint, ascLabel, descLa
         aria-label={d === 'Asc' ? ascLabel : descLabel}
         aria-pressed={on}
         onClick={() => onSort(`${field}${d}` as NewsSort)}
-        sx={{ height: 11, width: 16, overflow: 'hidden', borderRadius: 0.5, color: on ? 'primary.main' : '#c0c4cc', '&:hover': { color: 'primary.main' } }}
+        sx={{ height: 11, width: 16, overflow: 'hidden', borderRadius: 0.5, color: on ? 'primary.main' : horizon('textPlaceholder'), '&:hover': { color: 'primary.main' } }}
       >
         <Icon sx={{ fontSize: 20, my: d === 'Asc' ? '2px 0 0' : '0 0 2px' }} />
       </ButtonBase>
@@ -86,8 +87,8 @@ function SortField({ field, label, active, dir, disabled, hint, ascLabel, descLa
         pl: 1.25,
         pr: 0.5,
         border: '1px solid',
-        borderColor: active ? 'primary.main' : '#dcdfe6',
-        bgcolor: active ? 'rgba(64, 158, 255, 0.08)' : '#fff',
+        borderColor: active ? 'primary.main' : horizon('border'),
+        bgcolor: active ? horizon('brandTint') : 'background.paper',
         borderRadius: 1,
         opacity: disabled ? 0.5 : 1,
         transition: 'border-color .15s, background-color .15s',

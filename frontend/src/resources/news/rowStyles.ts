@@ -7,6 +7,7 @@
 import { css, type CSSObject, type SerializedStyles } from '@emotion/react';
 import { TableBody } from '@mui/material';
 import { alpha, styled, type Theme } from '@mui/material/styles';
+import { horizonPalette } from '../../theme/theme';
 
 type TypographyVariant = Theme['typography']['body1'];
 
@@ -22,6 +23,7 @@ const font = ({ fontFamily, fontWeight, fontSize, lineHeight, letterSpacing, tex
 
 function rowStyles(theme: Theme): CSSObject {
   const { palette, typography, transitions } = theme;
+  const hz = horizonPalette(theme);
   const primary = palette.primary.main;
   const hoverOpacity = palette.action.hoverOpacity;
   // text Button colours: the text in the palette colour, a 4 % tint on hover, the focus ripple's 30 %
@@ -55,11 +57,11 @@ function rowStyles(theme: Theme): CSSObject {
     textAlign: 'center',
     flex: '0 0 auto',
     fontSize: typography.pxToRem(18),
-    color: '#909399',
+    color: hz.textMuted,
     transition: transitions.create('background-color', { duration: transitions.duration.shortest }),
     '&:hover': { backgroundColor: palette.action.hover },
     '@media (hover: none)': { '&:hover': { backgroundColor: 'transparent' } },
-    '&:focus-visible': { backgroundColor: alpha('#909399', 0.3) },
+    '&:focus-visible': { backgroundColor: alpha(hz.textMuted, 0.3) },
     '&::-moz-focus-inner': { borderStyle: 'none' },
   } as const;
   const chip = {
@@ -89,15 +91,15 @@ function rowStyles(theme: Theme): CSSObject {
       outline: 0,
       cursor: 'pointer',
       '&:hover': { backgroundColor: palette.action.hover },
-      '&.Mui-selected, &.Mui-selected:hover': { backgroundColor: 'rgba(64, 158, 255, 0.08)' },
-      '&.Mui-selected > td:first-of-type': { boxShadow: 'inset 3px 0 0 #409eff' },
+      '&.Mui-selected, &.Mui-selected:hover': { backgroundColor: hz.brandTint },
+      '&.Mui-selected > td:first-of-type': { boxShadow: `inset 3px 0 0 ${hz.brand}` },
       '& > td': {
         ...font(typography.body2),
         display: 'table-cell',
         verticalAlign: 'inherit',
         textAlign: 'left',
         color: palette.text.primary,
-        borderBottom: '1px solid #ebeef5',
+        borderBottom: `1px solid ${hz.borderLighter}`,
         padding: '10px 10px',
         whiteSpace: 'normal',
       },
@@ -152,13 +154,13 @@ function rowStyles(theme: Theme): CSSObject {
       fontSize: 14,
       fontWeight: 600,
       lineHeight: 1.5,
-      color: '#303133',
+      color: palette.text.primary,
       display: '-webkit-box',
       WebkitLineClamp: 2,
       WebkitBoxOrient: 'vertical',
       overflow: 'hidden',
       outline: 'none',
-      '&:focus-visible': { boxShadow: '0 0 0 2px rgba(64, 158, 255, 0.5)', borderRadius: 2 },
+      '&:focus-visible': { boxShadow: `0 0 0 2px ${alpha(hz.brand, 0.5)}`, borderRadius: 2 },
     },
     '& .nr-original': {
       margin: 0,
@@ -166,17 +168,17 @@ function rowStyles(theme: Theme): CSSObject {
       fontSize: 12.5,
       lineHeight: 1.5,
       marginTop: 2,
-      color: '#606266',
+      color: palette.text.secondary,
       display: '-webkit-box',
       WebkitLineClamp: 1,
       WebkitBoxOrient: 'vertical',
       overflow: 'hidden',
       wordBreak: 'break-all',
     },
-    '& .nr-row[data-read] .nr-title': { fontWeight: 400, color: '#909399' },
-    '& .nr-row[data-read] .nr-original': { color: '#b1b3b8' },
+    '& .nr-row[data-read] .nr-title': { fontWeight: 400, color: hz.textMuted },
+    '& .nr-row[data-read] .nr-original': { color: hz.rowReadOriginal },
     '& .nr-row:hover .nr-title': { color: primary },
-    '& .nr-row[data-read]:hover .nr-title': { color: '#79a9d9' },
+    '& .nr-row[data-read]:hover .nr-title': { color: hz.rowReadHover },
     '& .nr-dot': {
       display: 'inline-block',
       width: 6,
@@ -196,7 +198,7 @@ function rowStyles(theme: Theme): CSSObject {
       rowGap: 2,
       marginTop: 6,
       fontSize: 12,
-      color: '#909399',
+      color: hz.textMuted,
     },
     '& .nr-meta-item': {
       display: 'inline-flex',
@@ -222,10 +224,10 @@ function rowStyles(theme: Theme): CSSObject {
       flexShrink: 0,
       '& > .nr-icon': { fontSize: 12 },
     },
-    '& .nr-badge-done': { color: '#67c23a', backgroundColor: '#f0f9eb' },
-    '& .nr-badge-examine': { color: '#e6a23c', backgroundColor: '#fdf6ec' },
-    '& .nr-badge-files': { color: '#409eff', backgroundColor: '#ecf5ff' },
-    '& .nr-badge-warned': { color: '#f56c6c', backgroundColor: '#fef0f0' },
+    '& .nr-badge-done': { color: palette.success.main, backgroundColor: hz.successLight },
+    '& .nr-badge-examine': { color: palette.warning.main, backgroundColor: hz.warningLight },
+    '& .nr-badge-files': { color: hz.brand, backgroundColor: hz.brandLight },
+    '& .nr-badge-warned': { color: palette.error.main, backgroundColor: hz.errorLight },
 
     // ---- classification / keyword cells ----
     '& .nr-tags': { display: 'flex', alignItems: 'flex-start', gap: 4, minWidth: 0 },
@@ -233,9 +235,9 @@ function rowStyles(theme: Theme): CSSObject {
     '& .nr-empty': { margin: 0, ...font(typography.caption), lineHeight: '22px', color: palette.text.disabled },
     '& .nr-chip-label': { overflow: 'hidden', textOverflow: 'ellipsis', paddingLeft: 8, paddingRight: 8, whiteSpace: 'nowrap' },
     '& .nr-tag': { ...chip, height: 22, borderRadius: 4 },
-    '& .nr-tag-classify': { maxWidth: 104, backgroundColor: '#ecf5ff', color: '#409eff', border: '1px solid #d9ecff' },
-    '& .nr-tag-keyword': { maxWidth: 104, backgroundColor: '#f4f4f5', color: '#606266', border: '1px solid #e9e9eb' },
-    '& .nr-tag-more': { backgroundColor: '#fff', border: '1px dashed #dcdfe6', color: palette.text.secondary },
+    '& .nr-tag-classify': { maxWidth: 104, backgroundColor: hz.brandLight, color: hz.brand, border: `1px solid ${hz.brandBorder}` },
+    '& .nr-tag-keyword': { maxWidth: 104, backgroundColor: hz.infoLight, color: palette.text.secondary, border: `1px solid ${hz.infoBorder}` },
+    '& .nr-tag-more': { backgroundColor: palette.background.paper, border: `1px dashed ${hz.border}`, color: palette.text.secondary },
     '& .nr-edit': { ...iconButton, flexShrink: 0, '&:hover': { backgroundColor: palette.action.hover, color: primary }, '& > .nr-icon': { fontSize: 16 } },
 
     // ---- actions cell (Button text small + the row's sx) ----

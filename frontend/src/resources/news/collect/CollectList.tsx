@@ -29,6 +29,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useDataProvider, usePermissions } from 'react-admin';
 import type { HorizonDataProvider } from '../../../providers/dataProvider';
 import { can } from '../../../providers/permissions';
+import { horizon } from '../../../theme/theme';
 import { toQueryString } from '../../api';
 import { errorMessage, useDebouncedValue, useNotifyText } from '../../shared/hooks';
 import { detailHref, openDetail } from '../api';
@@ -83,7 +84,7 @@ export interface CollectListProps {
 
 export const collectListKey = (query: object) => ['horizon', 'newsCollect', 'list', query] as const;
 
-const headSx = { bgcolor: '#f8f8f9', color: 'text.secondary', fontWeight: 600, fontSize: 13, whiteSpace: 'nowrap', py: 1 } as const;
+const headSx = { bgcolor: horizon('tableHead'), color: 'text.secondary', fontWeight: 600, fontSize: 13, whiteSpace: 'nowrap', py: 1 } as const;
 
 export function CollectList({ state: controlled, onStateChange, onUncollected, tableHeight, hideSearch = false }: CollectListProps) {
   const t = useDialogText();

@@ -5,6 +5,7 @@ import { Autocomplete, Avatar, Box, Stack, TextField, Typography } from '@mui/ma
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useGetIdentity } from 'react-admin';
 import type { HorizonDataProvider } from '../../../providers/dataProvider';
+import { horizon } from '../../../theme/theme';
 import { errorMessage, useNotifyText } from '../../shared/hooks';
 import type { NewsRef } from '../types';
 import { ActionDialog } from './ActionDialog';
@@ -109,7 +110,7 @@ export function ShareDialog({ open, news: newsProp, onClose, onShared }: ShareDi
   return (
     <ActionDialog open={open} title={t('share.title')} onClose={onClose} onConfirm={() => void share()} saving={saving} confirmDisabled={missing || noteTooLong || news.length === 0}>
       <Stack spacing={2.5}>
-        <Box sx={{ px: 1.5, py: 1, bgcolor: '#f5f7fa', borderRadius: 1, borderLeft: 3, borderColor: 'primary.main' }}>
+        <Box sx={{ px: 1.5, py: 1, bgcolor: horizon('fill'), borderRadius: 1, borderLeft: 3, borderColor: 'primary.main' }}>
           {news.length > 1 && (
             <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>
               {t('share.news_count', { count: news.length })}

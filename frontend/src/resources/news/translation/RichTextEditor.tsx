@@ -12,6 +12,7 @@ import Undo from '@mui/icons-material/Undo';
 import { Box, Divider, IconButton, Tooltip, Typography } from '@mui/material';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { horizon, line } from '../../../theme/theme';
 import { readingSx } from '../NewsText';
 import { isBlankHtml, toEditorHtml } from './content';
 
@@ -84,7 +85,7 @@ function ToolButton({ label, active, disabled, onClick, children }: { label: str
           // keep the selection in the editor
           onMouseDown={(e) => e.preventDefault()}
           onClick={onClick}
-          sx={{ borderRadius: 1, color: active ? 'primary.main' : '#606266', bgcolor: active ? '#ecf5ff' : undefined, width: 30, height: 30 }}
+          sx={{ borderRadius: 1, color: active ? 'primary.main' : 'text.secondary', bgcolor: active ? horizon('brandLight') : undefined, width: 30, height: 30 }}
         >
           {children}
         </IconButton>
@@ -208,7 +209,7 @@ export function RichTextEditor({ value, editable, placeholder, emptyText, readon
       <Box
         role="toolbar"
         aria-label={labels.toolbar}
-        sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.25, px: 1, py: 0.5, borderBottom: '1px solid #ebeef5', bgcolor: '#fafafa' }}
+        sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 0.25, px: 1, py: 0.5, borderBottom: line(), bgcolor: horizon('fillLighter') }}
       >
         {mark('bold', <FormatBold fontSize="small" />)}
         {mark('italic', <FormatItalic fontSize="small" />)}
@@ -238,7 +239,7 @@ export function RichTextEditor({ value, editable, placeholder, emptyText, readon
           {ui?.empty && (
             <Typography
               aria-hidden
-              sx={{ position: 'absolute', top: 0, left: 0, right: 0, pointerEvents: 'none', color: '#c0c4cc', fontSize: 15, lineHeight: 1.9 }}
+              sx={{ position: 'absolute', top: 0, left: 0, right: 0, pointerEvents: 'none', color: horizon('textPlaceholder'), fontSize: 15, lineHeight: 1.9 }}
             >
               {editable ? placeholder : emptyText}
             </Typography>
@@ -249,7 +250,7 @@ export function RichTextEditor({ value, editable, placeholder, emptyText, readon
               ...(Array.isArray(readingSx) ? readingSx : [readingSx]),
               {
                 '& .ProseMirror': { outline: 'none', minHeight: 240, whiteSpace: 'pre-wrap' },
-                '& .ProseMirror[contenteditable="false"]': { color: '#303133' },
+                '& .ProseMirror[contenteditable="false"]': { color: 'text.primary' },
               },
             ]}
           >

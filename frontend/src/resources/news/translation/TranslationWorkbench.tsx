@@ -37,6 +37,7 @@ import { Confirm, HttpError, useGetIdentity } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HorizonIdentity } from '../../../providers/authProvider';
 import { subscribeLive } from '../../../providers/liveBus';
+import { horizon, line } from '../../../theme/theme';
 import { apiDownload, saveBlob } from '../../api';
 import { errorMessage, useApiErrorHandler, useNotifyText, useQueryErrorHandler } from '../../shared/hooks';
 import type { NewsUser } from '../access';
@@ -230,11 +231,11 @@ export function MtNotConfigured({ t }: { t: TransT }) {
 function TitleField({ value, editable, onChange, t }: { value: string; editable: boolean; onChange: (value: string) => void; t: TransT }) {
   if (!editable) {
     return (
-      <Box sx={{ px: 2, py: 1.25, borderBottom: '1px solid #ebeef5', display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }} data-testid="trans-title-cn-view">
-        <Typography component="span" sx={{ fontSize: 13, color: '#909399', flexShrink: 0 }}>
+      <Box sx={{ px: 2, py: 1.25, borderBottom: line(), display: 'flex', gap: 1, alignItems: 'baseline', minWidth: 0 }} data-testid="trans-title-cn-view">
+        <Typography component="span" sx={{ fontSize: 13, color: horizon('textMuted'), flexShrink: 0 }}>
           {t('title_cn.label')}：
         </Typography>
-        <Typography component="span" lang="zh-CN" sx={{ fontSize: 15, fontWeight: 600, color: value.trim() ? '#303133' : 'text.disabled', minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Typography component="span" lang="zh-CN" sx={{ fontSize: 15, fontWeight: 600, color: value.trim() ? 'text.primary' : 'text.disabled', minWidth: 0, overflowWrap: 'anywhere' }}>
           {value.trim() || t('title_cn.empty')}
         </Typography>
       </Box>
@@ -242,7 +243,7 @@ function TitleField({ value, editable, onChange, t }: { value: string; editable:
   }
   const long = value.length > MAX_TITLE_CN - 50;
   return (
-    <Box sx={{ px: 2, pt: 1.75, pb: 1, borderBottom: '1px solid #ebeef5' }}>
+    <Box sx={{ px: 2, pt: 1.75, pb: 1, borderBottom: line() }}>
       <TextField
         fullWidth
         size="small"
@@ -259,9 +260,9 @@ function TitleField({ value, editable, onChange, t }: { value: string; editable:
 
 function Meta({ label, value }: { label: string; value: string }) {
   return (
-    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, fontSize: 13, color: '#909399' }}>
+    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, fontSize: 13, color: horizon('textMuted') }}>
       <span>{label}：</span>
-      <Box component="span" sx={{ color: '#606266' }}>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
         {value}
       </Box>
     </Box>
@@ -547,7 +548,7 @@ export function TranslationWorkbench({ info, user, reviewEntry = false }: Transl
         </Breadcrumbs>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, flexWrap: { xs: 'wrap', lg: 'nowrap' } }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography component="h1" sx={{ fontSize: 20, fontWeight: 600, lineHeight: 1.45, color: '#303133' }}>
+            <Typography component="h1" sx={{ fontSize: 20, fontWeight: 600, lineHeight: 1.45, color: 'text.primary' }}>
               {title}
             </Typography>
             <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, mt: 1 }}>
@@ -634,7 +635,7 @@ export function TranslationWorkbench({ info, user, reviewEntry = false }: Transl
         sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, height: { md: paneHeight } }}
       >
         <Paper variant="outlined" sx={{ borderRadius: 1, overflow: 'hidden', display: 'flex', flexDirection: 'column', minHeight: 0, height: { xs: paneHeight, md: 'auto' } }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', minHeight: 48, px: 2, borderBottom: '1px solid #ebeef5' }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', minHeight: 48, px: 2, borderBottom: line() }}>
             <Typography sx={{ fontSize: 14, fontWeight: 600, flex: 1 }}>{t('panes.original')}</Typography>
             <FormControlLabel
               control={<Switch size="small" checked={syncScroll} onChange={(e) => setSyncScroll(e.target.checked)} />}
@@ -643,7 +644,7 @@ export function TranslationWorkbench({ info, user, reviewEntry = false }: Transl
             />
           </Box>
           <Box ref={leftRef} data-testid="trans-original" sx={{ flex: 1, minHeight: 0, overflow: 'auto', px: { xs: 2, md: 3 }, py: 2 }}>
-            <Typography component="h2" lang={info.language ?? undefined} sx={{ fontSize: 16, fontWeight: 600, lineHeight: 1.5, color: '#303133', mb: 1.5 }}>
+            <Typography component="h2" lang={info.language ?? undefined} sx={{ fontSize: 16, fontWeight: 600, lineHeight: 1.5, color: 'text.primary', mb: 1.5 }}>
               {info.title}
             </Typography>
             <Box data-sync-root>
@@ -656,7 +657,7 @@ export function TranslationWorkbench({ info, user, reviewEntry = false }: Transl
           <Tabs
             value={tab}
             onChange={(_e, v: PaneTab) => selectTab(v)}
-            sx={{ minHeight: 48, px: 1, borderBottom: '1px solid #ebeef5', '& .MuiTab-root': { minHeight: 48, fontSize: 14 } }}
+            sx={{ minHeight: 48, px: 1, borderBottom: line(), '& .MuiTab-root': { minHeight: 48, fontSize: 14 } }}
           >
             <Tab value="machine" label={t('panes.machine')} data-testid="trans-tab-machine" id="trans-tab-machine" aria-controls="trans-panel-machine" />
             <Tab value="manual" label={t('panes.manual')} data-testid="trans-tab-manual" id="trans-tab-manual" aria-controls="trans-panel-manual" />

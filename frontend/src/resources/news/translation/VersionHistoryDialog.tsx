@@ -23,6 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { horizon, line } from '../../../theme/theme';
 import { errorMessage } from '../../shared/hooks';
 import { NewsText, TextEmpty } from '../NewsText';
 import { type TranslationDiff, translationApi, translationKeys, type TranslationVersion } from './api';
@@ -57,14 +58,14 @@ function DiffView({ diff }: { diff: TranslationDiff }) {
   return (
     <Box data-testid="trans-diff">
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1.25 }}>
-        <Chip size="small" label={t('history.inserted', { count: diff.inserted })} sx={{ bgcolor: '#e1f3d8', color: '#2b7a0b', borderRadius: 1 }} />
-        <Chip size="small" label={t('history.deleted', { count: diff.deleted })} sx={{ bgcolor: '#fde2e2', color: '#c45656', borderRadius: 1 }} />
+        <Chip size="small" label={t('history.inserted', { count: diff.inserted })} sx={{ bgcolor: horizon('diffInsertedBg'), color: horizon('diffInsertedText'), borderRadius: 1 }} />
+        <Chip size="small" label={t('history.deleted', { count: diff.deleted })} sx={{ bgcolor: horizon('diffDeletedBg'), color: horizon('diffDeletedText'), borderRadius: 1 }} />
         <Box sx={{ flex: 1 }} />
         <Typography variant="caption" color="text.secondary" sx={{ display: 'inline-flex', gap: 1.5 }}>
-          <Box component="ins" sx={{ bgcolor: '#e1f3d8', textDecoration: 'none', px: 0.5 }}>
+          <Box component="ins" sx={{ bgcolor: horizon('diffInsertedBg'), textDecoration: 'none', px: 0.5 }}>
             {t('history.legend_insert')}
           </Box>
-          <Box component="del" sx={{ bgcolor: '#fde2e2', px: 0.5 }}>
+          <Box component="del" sx={{ bgcolor: horizon('diffDeletedBg'), px: 0.5 }}>
             {t('history.legend_delete')}
           </Box>
         </Typography>
@@ -80,14 +81,14 @@ function DiffView({ diff }: { diff: TranslationDiff }) {
           wordBreak: 'break-word',
           fontSize: 14.5,
           lineHeight: 1.9,
-          color: '#303133',
+          color: 'text.primary',
           p: 1.5,
-          border: '1px solid #ebeef5',
+          border: line(),
           borderRadius: 1,
           maxHeight: 420,
           overflow: 'auto',
-          '& ins': { bgcolor: '#e1f3d8', color: '#2b7a0b', textDecoration: 'none', borderRadius: 0.5 },
-          '& del': { bgcolor: '#fde2e2', color: '#c45656', borderRadius: 0.5 },
+          '& ins': { bgcolor: horizon('diffInsertedBg'), color: horizon('diffInsertedText'), textDecoration: 'none', borderRadius: 0.5 },
+          '& del': { bgcolor: horizon('diffDeletedBg'), color: horizon('diffDeletedText'), borderRadius: 0.5 },
         }}
       >
         {diff.parts.map((p, i) =>
@@ -288,7 +289,7 @@ export function VersionHistoryDialog({ open, onClose, newsId, deptId, hasDraft }
                     : t('history.diff_of', { from: view.from, to: view.to === 'draft' ? t('history.current') : `v${view.to}` })}
                 </Typography>
                 {view.kind === 'text' ? (
-                  <Box data-testid="trans-version-text" sx={{ p: 1.5, border: '1px solid #ebeef5', borderRadius: 1, maxHeight: 420, overflow: 'auto' }}>
+                  <Box data-testid="trans-version-text" sx={{ p: 1.5, border: line(), borderRadius: 1, maxHeight: 420, overflow: 'auto' }}>
                     <NewsText text={view.version.content} empty={t('editor.empty')} lang="zh-CN" />
                   </Box>
                 ) : (
