@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config/config.js';
 import { CoreModule } from './common/core.module.js';
+import { seedDemoData } from './modules/seed/index.js';
 import { CollectionsModule } from './modules/collections/collections.module.js';
 import { SharesModule } from './modules/shares/shares.module.js';
 import { InterestsModule } from './modules/interests/interests.module.js';
@@ -29,7 +30,7 @@ export class AppModule {
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule],
+      imports: [CoreModule.forRoot({ ...config, seed: seedDemoData }), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule],
     };
   }
 }

@@ -39,12 +39,13 @@ export async function prepare(url, env) {
   const { DataSource } = requireBackend('typeorm');
   const { dataSourceOptions } = requireBackend(join(dist, 'common/database/data-source.js'));
   const { prepareDatabase } = requireBackend(join(dist, 'common/database/prepare.js'));
+  const { seedDemoData } = requireBackend(join(dist, 'modules/seed/index.js'));
   const { loadConfig } = requireBackend(join(dist, 'config/config.js'));
   const config = loadConfig({ ...env, DATABASE_URL: url });
   const ds = new DataSource({ ...dataSourceOptions(url), extra: { max: 2 } });
   await ds.initialize();
   try {
-    await prepareDatabase(ds, config);
+    await prepareDatabase(ds, config, seedDemoData);
   } finally {
     await ds.destroy();
   }

@@ -13,14 +13,14 @@ import { SessionService } from './auth/session.service.js';
 import { SettingsStore } from './auth/settings.store.js';
 import { TokenService } from './auth/token.service.js';
 import { dataSourceOptions } from './database/data-source.js';
-import { prepareDatabase } from './database/prepare.js';
+import { prepareDatabase, type SeedStep } from './database/prepare.js';
 import { DateInterceptor } from './time/date.interceptor.js';
 
 /** Shared kernel: configuration, database, sessions, the access guard and the global interceptors. */
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
+  static forRoot(config: AppConfig & { databaseUrl: string; seed: SeedStep }): DynamicModule {
     return {
       module: CoreModule,
       imports: [
@@ -30,7 +30,7 @@ export class CoreModule {
           useFactory: () => ({ ...dataSourceOptions(config.databaseUrl), entities: [], autoLoadEntities: true }),
           dataSourceFactory: async (options) => {
             const ds = await new DataSource(options!).initialize();
-            await prepareDatabase(ds, config);
+            await prepareDatabase(ds, config, config.seed);
             return ds;
           },
         }),

@@ -1,12 +1,14 @@
 import { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/config.js';
-import { seedDemoData } from './seed/seed.js';
+
+/** The first-start data step (the composition root passes the seed module's; the kernel imports no module). */
+export type SeedStep = (em: EntityManager, config: AppConfig) => Promise<void>;
 
 const LOCK_KEY = 724_113_001; // advisory lock: one replica migrates and seeds at a time
 
-/** Runs pending migrations, then seeds the demo data on first start (empty user table). */
-export async function prepareDatabase(ds: DataSource, config: AppConfig): Promise<void> {
+/** Runs pending migrations, then runs `seed` (the demo data) on first start (empty user table). */
+export async function prepareDatabase(ds: DataSource, config: AppConfig, seed: SeedStep): Promise<void> {
   const logger = new Logger('Database');
   const runner = ds.createQueryRunner();
   await runner.connect();
@@ -21,7 +23,7 @@ export async function prepareDatabase(ds: DataSource, config: AppConfig): Promis
     const users = await runner.query('SELECT count(*)::int AS n FROM sys_user');
     if (users[0].n === 0) {
       if (!config.adminPassword) throw new Error('ADMIN_PASSWORD is required for the first start in production (password of the seeded admin)');
-      await ds.transaction((em) => seedDemoData(em, config));
+      await ds.transaction((em) => seed(em, config));
       logger.log('Seeded the demo data (first start)');
     }
   } finally {

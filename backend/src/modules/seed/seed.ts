@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
+import { hashPassword } from '../../common/auth/password.js';
+import { type AppConfig, DEMO_USER_PASSWORD } from '../../config/config.js';
+import { SEED_DICTS } from '../dicts/index.js';
+import { SEED_MENUS, type SeedMenu } from '../menus/index.js';
+import { seedDemoNews } from '../news/index.js';
 import { seedDemoProducts } from './seed-production.js';
-import { type AppConfig, DEMO_USER_PASSWORD } from '../../../config/config.js';
-import { hashPassword } from '../../auth/password.js';
-import { seedDemoNews } from '../../../modules/news/seed/seed-news.js';
-import { SEED_DICTS } from './seed-dicts.js';
-import { SEED_MENUS, type SeedMenu } from './seed-menus.js';
 
 interface DeptNode {
   name: string;

@@ -1,4 +1,4 @@
-import type { MenuModule } from '../../../modules/menus/menu.entity.js';
+import type { MenuModule } from './menu.entity.js';
 
 /** A menu of the seed: directories (0), menus (1) and buttons (2, carrying permission codes). */
 export interface SeedMenu {
