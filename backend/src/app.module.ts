@@ -1,6 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config/config.js';
+import type { PolicyRules } from './common/access/ability.js';
 import { CoreModule } from './common/core.module.js';
+import { interestPolicy } from './modules/interests/interest.policy.js';
+import { manuscriptPolicy } from './modules/manuscripts/manuscript.policy.js';
+import { newsPolicy } from './modules/news/news.policy.js';
+import { productPolicy } from './modules/products/product.policy.js';
+import { filePolicy } from './modules/storage/file.policy.js';
 import { seedDemoData } from './modules/seed/index.js';
 import { CollectionsModule } from './modules/collections/collections.module.js';
 import { SharesModule } from './modules/shares/shares.module.js';
@@ -25,12 +31,15 @@ import { ProductsModule } from './modules/products/products.module.js';
 import { JournalsModule } from './modules/journals/journals.module.js';
 import { ManuscriptsModule } from './modules/manuscripts/manuscripts.module.js';
 
+/** The record rules of every module, folded into each caller's CASL ability (see common/access/ability.ts). */
+export const POLICY_RULES: readonly PolicyRules[] = [newsPolicy, manuscriptPolicy, filePolicy, productPolicy, interestPolicy];
+
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot({ ...config, seed: seedDemoData }), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule],
+      imports: [CoreModule.forRoot({ ...config, seed: seedDemoData }, POLICY_RULES), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule],
     };
   }
 }

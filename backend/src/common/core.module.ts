@@ -4,7 +4,11 @@ import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { AccessGuard, Authenticator } from './access/access.guard.js';
+import type { PolicyRules } from './access/ability.js';
+import { AbilityFactory, POLICIES } from './access/ability.factory.js';
+import { AccessGuard } from './access/access.guard.js';
+import { Authenticator } from './auth/authenticator.js';
+import { JwtStrategy } from './auth/jwt.strategy.js';
 import { AuditInterceptor } from './audit/audit.interceptor.js';
 import { AuditNoteGuard, AuditWriter } from './audit/audit-writer.js';
 import { PrincipalService } from './auth/principal.service.js';
@@ -16,11 +20,12 @@ import { dataSourceOptions } from './database/data-source.js';
 import { prepareDatabase, type SeedStep } from './database/prepare.js';
 import { DateInterceptor } from './time/date.interceptor.js';
 
-/** Shared kernel: configuration, database, sessions, the access guard and the global interceptors. */
+/** Shared kernel: configuration, database, sessions, Passport + CASL (the access guard) and the global interceptors. */
 @Global()
 @Module({})
 export class CoreModule {
-  static forRoot(config: AppConfig & { databaseUrl: string; seed: SeedStep }): DynamicModule {
+  /** `policies`: the modules' record rules (the composition root lists them). */
+  static forRoot(config: AppConfig & { databaseUrl: string; seed: SeedStep }, policies: readonly PolicyRules[] = []): DynamicModule {
     return {
       module: CoreModule,
       imports: [
@@ -41,8 +46,11 @@ export class CoreModule {
         RsaService,
         TokenService,
         SessionService,
+        { provide: POLICIES, useValue: policies },
+        AbilityFactory,
         PrincipalService,
         Authenticator,
+        JwtStrategy,
         AuditWriter,
         // Before the access guard: a refused write's audit row still gets its handler's description.
         { provide: APP_GUARD, useClass: AuditNoteGuard },
@@ -50,7 +58,7 @@ export class CoreModule {
         { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
         { provide: APP_INTERCEPTOR, useClass: DateInterceptor },
       ],
-      exports: [APP_CONFIG, SettingsStore, RsaService, TokenService, SessionService, PrincipalService, Authenticator, AuditWriter],
+      exports: [APP_CONFIG, SettingsStore, RsaService, TokenService, SessionService, PrincipalService, Authenticator, AbilityFactory, AuditWriter],
     };
   }
 }

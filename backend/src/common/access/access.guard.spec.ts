@@ -6,7 +6,12 @@ import type { PrincipalService } from '../auth/principal.service.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { TokenService } from '../auth/token.service.js';
 import { ErrorCode } from '../errors/domain.exception.js';
-import { AccessGuard, type AuthedRequest, Authenticator } from './access.guard.js';
+import { createSecretKey } from 'node:crypto';
+import { JwtService } from '@nestjs/jwt';
+import { Authenticator } from '../auth/authenticator.js';
+import { JwtStrategy } from '../auth/jwt.strategy.js';
+import { testPrincipal } from '../auth/principal.testing.js';
+import { AccessGuard, type AuthedRequest } from './access.guard.js';
 import { ACCESS_KEY, AdminOnly, AllowDuringPasswordChange, AllowQueryToken, Authenticated, Public, RequirePermissions } from './permissions.decorator.js';
 
 class Probe {
@@ -45,27 +50,32 @@ class ClassLevel {
   overridden() {}
 }
 
-const principal = (over: Partial<Principal> = {}): Principal => ({
-  userId: 7,
-  username: 'alice',
-  sessionId: 'sid-1',
-  isAdmin: false,
-  permissions: [],
-  deptId: 3,
-  workDeptId: 3,
-  dataScope: [3],
-  level: 2,
-  passwordChangeRequired: false,
-  ...over,
-});
+const principal = (over: Partial<Omit<Principal, 'ability'>> = {}): Principal =>
+  testPrincipal({
+    userId: 7,
+    username: 'alice',
+    sessionId: 'sid-1',
+    isAdmin: false,
+    permissions: [],
+    deptId: 3,
+    workDeptId: 3,
+    dataScope: [3],
+    level: 2,
+    passwordChangeRequired: false,
+    ...over,
+  });
 
 const context = (cls: new () => object, method: string, req: Partial<AuthedRequest>, type = 'http'): ExecutionContext =>
   ({
     getType: () => type,
     getClass: () => cls,
     getHandler: () => (cls.prototype as Record<string, unknown>)[method],
-    switchToHttp: () => ({ getRequest: () => req }),
+    switchToHttp: () => ({ getRequest: () => req, getResponse: () => ({}) }),
   }) as unknown as ExecutionContext;
+
+const key = createSecretKey(Buffer.from('x'.repeat(40), 'utf8'));
+const jwt = new JwtService();
+const token = (claims: object = { sid: 'sid-1', sub: '7', username: 'alice' }) => jwt.sign(claims, { secret: key as unknown as Buffer, algorithm: 'HS256' });
 
 describe('access decorators', () => {
   it('declare the rule the guard reads', () => {
@@ -80,15 +90,18 @@ describe('access decorators', () => {
 
 describe('AccessGuard', () => {
   let who: Principal | undefined;
-  const authenticate = jest.fn(async () => who);
-  const guard = new AccessGuard(new Reflector(), { authenticate } as unknown as Authenticator);
-  const run = (cls: new () => object, method: string, req: Partial<AuthedRequest> = { headers: {}, query: {} }) => guard.canActivate(context(cls, method, req));
+  const fromSession = jest.fn(async (_sid: string) => who);
+  // The real Passport `jwt` strategy (it registers itself with passport), with a stubbed session lookup.
+  new JwtStrategy({ verificationKey: () => key } as unknown as TokenService, { fromSession } as unknown as Authenticator);
+  const guard = new AccessGuard(new Reflector());
+  const bearer = () => ({ headers: { authorization: `Bearer ${token()}` }, query: {} });
+  const run = (cls: new () => object, method: string, req: Partial<AuthedRequest> = bearer()) => guard.canActivate(context(cls, method, req));
 
   beforeAll(() => Logger.overrideLogger(false));
   afterAll(() => Logger.overrideLogger(['log', 'error', 'warn', 'debug', 'verbose']));
   beforeEach(() => {
     who = undefined;
-    authenticate.mockClear();
+    fromSession.mockClear();
   });
 
   it('denies a handler without a rule (403), even to an administrator', async () => {
@@ -97,17 +110,32 @@ describe('AccessGuard', () => {
   });
 
   it('lets anyone through a public handler and still resolves the caller when there is one', async () => {
+    await expect(run(Probe, 'open', { headers: {}, query: {} })).resolves.toBe(true);
     await expect(run(Probe, 'open')).resolves.toBe(true);
     who = principal();
-    const req: Partial<AuthedRequest> = { headers: { authorization: 'Bearer t' }, query: {} };
+    const req: Partial<AuthedRequest> = bearer();
     await expect(run(Probe, 'open', req)).resolves.toBe(true);
     expect(req.principal).toBe(who);
-    expect(authenticate).toHaveBeenLastCalledWith('Bearer t', undefined);
+    expect(fromSession).toHaveBeenLastCalledWith('sid-1');
+  });
+
+  it('verifies the token with Passport: a forged, unsigned or claim-less token reaches no session (401)', async () => {
+    who = principal();
+    const forged = jwt.sign({ sid: 'sid-1' }, { secret: 'y'.repeat(40), algorithm: 'HS256' });
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sid":"sid-1"}').toString('base64url')}.`;
+    for (const t of [forged, unsigned, 'garbage', token({ sub: '7' })]) {
+      await expect(run(Probe, 'mine', { headers: { authorization: `Bearer ${t}` }, query: {} })).rejects.toMatchObject({ status: 401 });
+    }
+    expect(fromSession).not.toHaveBeenCalled();
+    // A doubled or missing prefix is tolerated.
+    await expect(run(Probe, 'mine', { headers: { authorization: `Bearer Bearer ${token()}` }, query: {} })).resolves.toBe(true);
+    await expect(run(Probe, 'mine', { headers: { authorization: token() }, query: {} })).resolves.toBe(true);
   });
 
   it('answers 401 without a session on every other handler', async () => {
     for (const method of ['mine', 'list', 'online']) {
       await expect(run(Probe, method)).rejects.toMatchObject({ status: 401, code: ErrorCode.SessionExpired, message: '登录状态已过期，请重新登录' });
+      await expect(run(Probe, method, { headers: {}, query: {} })).rejects.toMatchObject({ status: 401, code: ErrorCode.SessionExpired });
     }
   });
 
@@ -153,15 +181,15 @@ describe('AccessGuard', () => {
     await expect(run(Probe, 'mine')).resolves.toBe(true);
   });
 
-  it('passes ?access_token= to the authenticator only on an @AllowQueryToken() handler, and records who acts for the audit trail', async () => {
+  it('reads ?access_token= only on an @AllowQueryToken() handler, and records who acts for the audit trail', async () => {
     who = principal();
     const store: { userId?: number; username?: string } = {};
-    await requestContext.run(store, () => run(Probe, 'download', { headers: {}, query: { access_token: 'q' } }));
-    expect(authenticate).toHaveBeenLastCalledWith(undefined, 'q');
+    await requestContext.run(store, () => run(Probe, 'download', { headers: {}, query: { access_token: token() } }));
+    expect(fromSession).toHaveBeenLastCalledWith('sid-1');
     expect(store).toEqual({ userId: 7, username: 'alice' });
-    who = undefined;
-    await expect(run(Probe, 'mine', { headers: {}, query: { access_token: 'q' } })).rejects.toMatchObject({ status: 401 });
-    expect(authenticate).toHaveBeenLastCalledWith(undefined, undefined);
+    fromSession.mockClear();
+    await expect(run(Probe, 'mine', { headers: {}, query: { access_token: token() } })).rejects.toMatchObject({ status: 401 });
+    expect(fromSession).not.toHaveBeenCalled();
   });
 
   it('leaves non-HTTP contexts alone', async () => {
@@ -185,6 +213,7 @@ describe('Authenticator', () => {
     expect(tokens.read).toHaveBeenCalledWith('tok');
     expect(sessions.touch).toHaveBeenCalledWith('sid-1');
     expect(p).toEqual({ userId: 7, username: 'alice', isAdmin: false, permissions: ['a'], deptId: 3, dataScope: [3], level: 2, sessionId: 'sid-1' });
+    expect(await auth.fromSession('sid-1')).toEqual(p);
     expect(p).not.toHaveProperty('enabled');
   });
 

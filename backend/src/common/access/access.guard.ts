@@ -1,67 +1,54 @@
-import { type CanActivate, type ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { type ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { AuthGuard, type AuthGuardAuthenticateOptions } from '@nestjs/passport';
 import type { Request } from 'express';
 import { requestContext } from '../audit/request-context.js';
+import { QUERY_TOKEN_ALLOWED } from '../auth/jwt.strategy.js';
 import type { Principal } from '../auth/principal.js';
-import { hasAnyPermission } from '../auth/principal.js';
-import { PrincipalService } from '../auth/principal.service.js';
-import { SessionService } from '../auth/session.service.js';
-import { extractToken, TokenService } from '../auth/token.service.js';
 import { DomainException, ErrorCode } from '../errors/domain.exception.js';
-import { ACCESS_KEY, type AccessRule, ALLOW_QUERY_TOKEN_KEY, ALLOW_DURING_PASSWORD_CHANGE_KEY } from './permissions.decorator.js';
+import { canAnyPermission } from './ability.js';
+import { ACCESS_KEY, type AccessRule, ALLOW_DURING_PASSWORD_CHANGE_KEY, ALLOW_QUERY_TOKEN_KEY } from './permissions.decorator.js';
 
-export type AuthedRequest = Request & { principal?: Principal };
+export type AuthedRequest = Request & { principal?: Principal; [QUERY_TOKEN_ALLOWED]?: boolean };
 
 export const PASSWORD_CHANGE_REQUIRED_MESSAGE = '首次登录或密码被重置后，请先修改密码';
 
-/** Resolves the caller from the bearer token (session store) without enforcing anything. */
-@Injectable()
-export class Authenticator {
-  constructor(
-    private readonly tokens: TokenService,
-    private readonly sessions: SessionService,
-    private readonly principals: PrincipalService,
-  ) {}
-
-  async authenticate(authorization: string | undefined, accessToken: unknown): Promise<Principal | undefined> {
-    const token = extractToken(authorization, accessToken);
-    const sid = token && this.tokens.read(token);
-    if (!sid) return undefined;
-    const session = await this.sessions.touch(sid);
-    if (!session) return undefined;
-    const user = await this.principals.load(session.userId);
-    if (!user || !user.enabled) {
-      await this.sessions.revoke([sid]);
-      return undefined;
-    }
-    const { enabled: _enabled, ...rest } = user;
-    return { ...rest, sessionId: sid };
-  }
-}
-
 /**
- * The one global guard: default deny. Every handler declares `@Public()`, `@Authenticated()` or
- * `@RequirePermissions(...)`; a handler with none answers 403 (and the permission-matrix test fails).
- * A caller who must still change an initial password reaches only `@AllowDuringPasswordChange()`
- * handlers (and public ones); everything else answers 403 `PASSWORD_CHANGE_REQUIRED`.
+ * The one global guard: default deny. Passport's `jwt` strategy resolves the caller (any request: a
+ * public handler still learns who acts, for the audit trail); then the handler's rule decides.
+ * Every handler declares `@Public()`, `@Authenticated()` or `@RequirePermissions(...)`; a handler with
+ * none answers 403 (and the permission-matrix test fails). `@RequirePermissions` is a CASL check on
+ * the caller's ability. A caller who must still change an initial password reaches only
+ * `@AllowDuringPasswordChange()` handlers (and public ones); everything else answers 403
+ * `PASSWORD_CHANGE_REQUIRED`.
  */
 @Injectable()
-export class AccessGuard implements CanActivate {
+export class AccessGuard extends AuthGuard('jwt') {
   private readonly logger = new Logger(AccessGuard.name);
 
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly authenticator: Authenticator,
-  ) {}
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** The caller lands on `req.principal`; no session is never an error here (the rule decides). */
+  override getAuthenticateOptions(_context: ExecutionContext): AuthGuardAuthenticateOptions {
+    return { property: 'principal', session: false };
+  }
+
+  override handleRequest<T = Principal>(err: unknown, user: unknown): T {
+    if (err) throw err;
+    return (user || undefined) as T;
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
+    const targets = [context.getHandler(), context.getClass()];
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, targets);
     const req = context.switchToHttp().getRequest<AuthedRequest>();
-    const queryToken = this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_QUERY_TOKEN_KEY, [context.getHandler(), context.getClass()]) ? req.query?.access_token : undefined;
-    const principal = await this.authenticator.authenticate(req.headers.authorization, queryToken);
+    req[QUERY_TOKEN_ALLOWED] = this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_QUERY_TOKEN_KEY, targets) === true;
+    await super.canActivate(context);
+    const principal = req.principal;
     if (principal) {
-      req.principal = principal;
       const store = requestContext.getStore();
       if (store) {
         store.userId = principal.userId;
@@ -74,11 +61,11 @@ export class AccessGuard implements CanActivate {
     }
     if (rule.kind === 'public') return true;
     if (!principal) throw DomainException.unauthorized('登录状态已过期，请重新登录', ErrorCode.SessionExpired);
-    if (principal.passwordChangeRequired && !this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_DURING_PASSWORD_CHANGE_KEY, [context.getHandler(), context.getClass()])) {
+    if (principal.passwordChangeRequired && !this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_DURING_PASSWORD_CHANGE_KEY, targets)) {
       throw DomainException.forbidden(PASSWORD_CHANGE_REQUIRED_MESSAGE, ErrorCode.PasswordChangeRequired);
     }
     if (rule.kind === 'authenticated') return true;
-    if (!hasAnyPermission(principal, rule.codes)) throw DomainException.forbidden('没有权限执行此操作');
+    if (!canAnyPermission(principal.ability, rule.codes)) throw DomainException.forbidden('没有权限执行此操作');
     return true;
   }
 }

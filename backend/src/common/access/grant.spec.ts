@@ -1,7 +1,8 @@
 import type { Principal } from '../auth/principal.js';
+import { testPrincipal } from '../auth/principal.testing.js';
 import { assertAdminMenuAllowed, assertHoldsPermissions, carriesAdmin, permissionCodes } from './grant.js';
 
-const principal = (permissions: string[], isAdmin = false): Principal => ({
+const principal = (permissions: string[], isAdmin = false): Principal => testPrincipal({
   userId: 9,
   username: 'u',
   sessionId: 's',

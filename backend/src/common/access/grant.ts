@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { ADMIN_PERMISSION, type Principal } from '../auth/principal.js';
+import { holds, isAdministrator } from './ability.js';
 import { DomainException, ErrorCode } from '../errors/domain.exception.js';
 import { deptWithDescendants } from './data-scope.js';
 
@@ -31,7 +32,7 @@ export const OUT_OF_SCOPE_MESSAGE = '不能设置或授予超出自己数据权�
 
 /** Only an administrator creates, edits or assigns a menu carrying `admin`. */
 export function assertAdminMenuAllowed(principal: Principal, ...permissions: Array<string | null | undefined>): void {
-  if (principal.isAdmin) return;
+  if (isAdministrator(principal.ability)) return;
   if (permissions.some(carriesAdmin)) throw DomainException.forbidden(ADMIN_MENU_MESSAGE, ErrorCode.Forbidden);
 }
 
@@ -44,16 +45,15 @@ export const ADMIN_TARGET_MESSAGE = '只有管理员可以修改、删除或重�
  * `不能授予自己没有的权限：a、b`).
  */
 export function assertHoldsPermissions(principal: Principal, permissions: Array<string | null | undefined>, prefix = GRANT_MISSING_PREFIX): void {
-  if (principal.isAdmin) return;
+  if (isAdministrator(principal.ability)) return;
   assertAdminMenuAllowed(principal, ...permissions);
-  const held = new Set(principal.permissions);
-  const missing = [...new Set(permissions.flatMap(permissionCodes))].filter((code) => !held.has(code)).sort();
+  const missing = [...new Set(permissions.flatMap(permissionCodes))].filter((code) => !holds(principal.ability, code)).sort();
   if (missing.length) throw DomainException.forbidden(`${prefix}：${missing.join('、')}`, ErrorCode.Forbidden);
 }
 
 /** An administrator account (flag or `admin` permission) is changed only by an administrator. */
 export function assertNotAdminTarget(principal: Principal, target: { isAdmin: boolean }): void {
-  if (!principal.isAdmin && target.isAdmin) throw DomainException.forbidden(ADMIN_TARGET_MESSAGE, ErrorCode.Forbidden);
+  if (!isAdministrator(principal.ability) && target.isAdmin) throw DomainException.forbidden(ADMIN_TARGET_MESSAGE, ErrorCode.Forbidden);
 }
 
 /** What of a role's data scope matters for granting it. */

@@ -1,8 +1,9 @@
 import type { Principal } from '../auth/principal.js';
+import { testPrincipal } from '../auth/principal.testing.js';
 import { ErrorCode } from '../errors/domain.exception.js';
 import { assertLevel } from './level.js';
 
-const principal = (level: number, isAdmin = false): Principal => ({
+const principal = (level: number, isAdmin = false): Principal => testPrincipal({
   userId: 9,
   username: 'u',
   sessionId: 's',

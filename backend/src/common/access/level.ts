@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/principal.js';
+import { isAdministrator } from './ability.js';
 import { DomainException, ErrorCode } from '../errors/domain.exception.js';
 
 /**
@@ -6,7 +7,7 @@ import { DomainException, ErrorCode } from '../errors/domain.exception.js';
  * than their own (smaller number = higher rank). Checked against current and new levels alike.
  */
 export function assertLevel(principal: Principal, ...levels: Array<number | undefined | null>): void {
-  if (principal.isAdmin) return;
+  if (isAdministrator(principal.ability)) return;
   const target = Math.min(...levels.filter((l): l is number => typeof l === 'number'));
   if (Number.isFinite(target) && principal.level > target) {
     throw DomainException.forbidden(`权限不足，你的角色级别：${principal.level}，低于操作的角色级别：${target}`, ErrorCode.LevelTooLow);

@@ -1,11 +1,12 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiQuery, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Principal } from '../auth/principal.js';
+import type { Permission } from './permission.js';
 
 export const ACCESS_KEY = 'horizon:access';
 
 /** What a handler requires. Read by the global AccessGuard; a handler without one is denied. */
-export type AccessRule = { kind: 'public' } | { kind: 'authenticated' } | { kind: 'permissions'; codes: string[] };
+export type AccessRule = { kind: 'public' } | { kind: 'authenticated' } | { kind: 'permissions'; codes: Permission[] };
 
 /** Anyone, without a session (login, captcha, public key, health). */
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies AccessRule);
@@ -15,10 +16,11 @@ export const Authenticated = () =>
   applyDecorators(SetMetadata(ACCESS_KEY, { kind: 'authenticated' } satisfies AccessRule), ApiBearerAuth(), ApiUnauthorizedResponse({ description: '未登录或登录已过期' }));
 
 /**
- * Admin, or any one of the permission codes (eladmin's `@el.check('a','b')`).
- * With no codes: administrators only.
+ * Admin, or any one of the permission codes (eladmin's `@el.check('a','b')`), checked as CASL rules:
+ * `ability.can(action, subject)` for `subject:action`. Codes are typed (`Permission`): a typo does not
+ * compile. With no codes: administrators only (`can('manage', 'all')`).
  */
-export const RequirePermissions = (...codes: string[]) =>
+export const RequirePermissions = (...codes: Permission[]) =>
   applyDecorators(
     SetMetadata(ACCESS_KEY, { kind: 'permissions', codes } satisfies AccessRule),
     ApiBearerAuth(),
@@ -48,7 +50,7 @@ export const ALLOW_QUERY_TOKEN_KEY = 'horizon:allow-query-token';
 export const AllowQueryToken = () =>
   applyDecorators(SetMetadata(ALLOW_QUERY_TOKEN_KEY, true), ApiQuery({ name: 'access_token', required: false, description: '登录令牌（浏览器直接打开下载链接时使用；优先使用 Authorization 头）' }));
 
-/** The authenticated caller (set by AccessGuard). */
+/** The authenticated caller (set by the Passport `jwt` strategy through AccessGuard). */
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): Principal => {
   return ctx.switchToHttp().getRequest<{ principal: Principal }>().principal;
 });

@@ -1,22 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { AbilityFactory } from '../access/ability.factory.js';
 import { computeDataScope } from '../access/data-scope.js';
-import { ADMIN_PERMISSION, workDeptOf, type Principal } from './principal.js';
+import { ADMIN_PERMISSION } from '../access/permission.js';
+import { workDeptOf, type Principal } from './principal.js';
 
 type UserPart = Omit<Principal, 'sessionId'> & { enabled: boolean };
 
 const CACHE_TTL_MS = 10_000;
 
 /**
- * Resolves who a user is for authorisation: permission codes, data scope and rank.
+ * Resolves who a user is for authorisation: permission codes, data scope, rank and the CASL ability
+ * built from them (AbilityFactory).
  * Cached briefly per process; writes to users, roles, menus and depts call `invalidate()`.
  */
 @Injectable()
 export class PrincipalService {
   private readonly cache = new Map<number, { at: number; value: UserPart | undefined }>();
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly abilities: AbilityFactory,
+  ) {}
 
   invalidate(): void {
     this.cache.clear();
@@ -31,8 +37,14 @@ export class PrincipalService {
   }
 
   private async fetch(userId: number): Promise<UserPart | undefined> {
-    const users: Array<{ id: number; username: string; is_admin: boolean; enabled: boolean; dept_id: number | null; pid: number | null; password_change_required: boolean }> = await this.db.query(
-      'SELECT u.id, u.username, u.is_admin, u.enabled, u.dept_id, d.pid, u.password_change_required FROM sys_user u LEFT JOIN sys_dept d ON d.id = u.dept_id WHERE u.id = $1',
+    const users: Array<{ id: number; username: string; is_admin: boolean; enabled: boolean; dept_id: number | null; pid: number | null; password_change_required: boolean; chain: number[] }> = await this.db.query(
+      `WITH RECURSIVE up AS (
+         SELECT id, pid FROM sys_dept WHERE id = (SELECT dept_id FROM sys_user WHERE id = $1)
+         UNION
+         SELECT d.id, d.pid FROM sys_dept d JOIN up ON d.id = up.pid
+       )
+       SELECT u.id, u.username, u.is_admin, u.enabled, u.dept_id, d.pid, u.password_change_required, ARRAY(SELECT id FROM up) AS chain
+         FROM sys_user u LEFT JOIN sys_dept d ON d.id = u.dept_id WHERE u.id = $1`,
       [userId],
     );
     const user = users[0];
@@ -54,7 +66,7 @@ export class PrincipalService {
     );
     const codes = perms.flatMap((p) => p.permission.split(',').map((s) => s.trim())).filter(Boolean);
     const isAdmin = user.is_admin || codes.includes(ADMIN_PERMISSION);
-    return {
+    const part: Omit<UserPart, 'ability'> = {
       userId: user.id,
       username: user.username,
       enabled: user.enabled,
@@ -62,9 +74,11 @@ export class PrincipalService {
       permissions: isAdmin ? [ADMIN_PERMISSION] : [...new Set(codes)].sort(),
       deptId: user.dept_id,
       workDeptId: workDeptOf(user.dept_id, user.pid),
+      deptChain: user.chain,
       dataScope: isAdmin ? null : await computeDataScope(this.db, roles.map((r) => ({ dataScope: r.data_scope, deptIds: r.dept_ids })), user.dept_id),
       level: isAdmin ? 1 : roles.length ? Math.min(...roles.map((r) => r.level)) : Number.MAX_SAFE_INTEGER,
       passwordChangeRequired: user.password_change_required,
     };
+    return { ...part, ability: this.abilities.createFor(part) };
   }
 }

@@ -1,4 +1,7 @@
-/** The authenticated caller, resolved once per request by the access guard. */
+import type { AppAbility } from '../access/ability.js';
+export { ADMIN_PERMISSION } from '../access/permission.js';
+
+/** The authenticated caller, resolved once per request by the Passport `jwt` strategy. */
 export interface Principal {
   userId: number;
   username: string;
@@ -14,18 +17,17 @@ export interface Principal {
   workDeptId: number | null;
   /** Dept ids the user may see; `null` = all departments. */
   dataScope: number[] | null;
+  /** The department followed by its ancestors, walking `pid` up (empty without a department). */
+  deptChain: number[];
   /** Highest rank over the user's roles (smallest level number). */
   level: number;
   /** The account still has an initial password: only the calls that change it are allowed. */
   passwordChangeRequired: boolean;
-}
-
-export const ADMIN_PERMISSION = 'admin';
-
-/** eladmin's `@el.check`: admin passes; otherwise any one of the codes. No codes = admin only. */
-export function hasAnyPermission(principal: Pick<Principal, 'isAdmin' | 'permissions'>, codes: readonly string[]): boolean {
-  if (principal.isAdmin || principal.permissions.includes(ADMIN_PERMISSION)) return true;
-  return codes.some((c) => principal.permissions.includes(c));
+  /**
+   * What the caller may do (CASL): permission codes as `can(action, subject)` plus the modules' record
+   * rules. Every access decision asks it: `principal.ability.can('update', record('Manuscript', row))`.
+   */
+  ability: AppAbility;
 }
 
 /** The spec's rule for the work department from a department and its parent. */

@@ -4,7 +4,7 @@ import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig, randomSecret } from '../../config/config.js';
 import { SettingsStore } from './settings.store.js';
 
-interface TokenClaims {
+export interface TokenClaims {
   sid: string;
   sub: string;
   username: string;
@@ -36,6 +36,11 @@ export class TokenService implements OnModuleInit {
 
   sign(sessionId: string, userId: number, username: string): string {
     return this.jwt.sign({ sid: sessionId, sub: String(userId), username }, { secret: this.secret, algorithm: 'HS256' });
+  }
+
+  /** The key that verifies a token (HS256); the Passport `jwt` strategy verifies with it. */
+  verificationKey(): KeyObject {
+    return this.key;
   }
 
   /** Session id of a well-signed token, or undefined. */

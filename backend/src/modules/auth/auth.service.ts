@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type StreamableFile } from '@nestjs/common';
+import { packAbility, type PackedRules } from '../../common/access/ability.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { verifyPassword } from '../../common/auth/password.js';
@@ -34,6 +35,8 @@ export interface LoginAnswer {
   dataScopes: number[];
   /** The account has an initial password: the client must have it changed before anything else. */
   passwordChangeRequired: boolean;
+  /** The caller's CASL rules, packed (see `packAbility`). */
+  rules: PackedRules;
 }
 
 @Injectable()
@@ -103,11 +106,18 @@ export class AuthService {
       roles: part?.permissions ?? [],
       dataScopes: part?.dataScope ?? [],
       passwordChangeRequired: part?.passwordChangeRequired ?? false,
+      rules: part ? packAbility(part.ability) : [],
     };
   }
 
   async info(principal: Principal): Promise<Omit<LoginAnswer, 'token'>> {
-    return { user: await this.users.info(principal.userId), roles: principal.permissions, dataScopes: principal.dataScope ?? [], passwordChangeRequired: principal.passwordChangeRequired };
+    return {
+      user: await this.users.info(principal.userId),
+      roles: principal.permissions,
+      dataScopes: principal.dataScope ?? [],
+      passwordChangeRequired: principal.passwordChangeRequired,
+      rules: packAbility(principal.ability),
+    };
   }
 
   async logout(principal: Principal | undefined): Promise<void> {

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
+import { record } from '../../common/access/ability.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { INTEREST } from './interest.policy.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
-import { applyListQuery, likePattern, page, type Page } from '../../common/http/list-query.js';
-import type { ClassifyNodeDto } from '../classify/classify.dto.js';
-import { ClassifyService } from '../classify/classify.service.js';
-import { NewsWebsite } from '../news/news.entity.js';
+import { page, type Page } from '../../common/http/list-query.js';
+import type { ClassifyNodeDto } from '../classify/index.js';
+import { ClassifyService } from '../classify/index.js';
+import { NewsWebsites } from '../news/index.js';
 import type {
   InterestClassifyDto,
   InterestClassifyNodeDto,
@@ -46,7 +48,8 @@ const blank = (userId: number): InterestDto => ({ id: null, userId, websiteIds: 
 
 const unique = (ids: number[] | undefined): number[] | undefined => (ids === undefined ? undefined : [...new Set(ids)]);
 
-const isAdmin = (user: Principal) => hasAnyPermission(user, []);
+/** May the caller act on this user's subscriptions (own; administrators any)? */
+const mayManage = (me: Principal, userId: number) => me.ability.can('manage', record(INTEREST, { userId }));
 
 /**
  * A user's subscriptions (关注): source websites and classifications, one row per user in
@@ -58,12 +61,13 @@ export class InterestsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly classify: ClassifyService,
+    private readonly websiteRecords: NewsWebsites,
   ) {}
 
   /** The user a call is about: the caller, or (administrators only) `userId`; another user → 403, unknown user → 400. */
   private async target(me: Principal, userId: number | undefined): Promise<number> {
     if (userId === undefined || userId === me.userId) return me.userId;
-    if (!isAdmin(me)) throw DomainException.forbidden('只能查看或修改自己的关注设置');
+    if (!mayManage(me, userId)) throw DomainException.forbidden('只能查看或修改自己的关注设置');
     const rows: unknown[] = await this.db.query('SELECT 1 FROM sys_user WHERE id = $1', [userId]);
     if (!rows.length) throw DomainException.badRequest(`用户不存在: id is ${userId}`);
     return userId;
@@ -123,9 +127,9 @@ export class InterestsService {
     const rows: Array<{ userId: number }> = await this.db.query('SELECT user_id AS "userId" FROM news_interest WHERE id = $1', [dto.id]);
     if (!rows.length) throw DomainException.notFound(`关注设置不存在: id is ${dto.id}`);
     const owner = rows[0].userId;
-    if (owner !== me.userId && !isAdmin(me)) throw DomainException.forbidden('只能修改自己的关注设置');
+    if (!mayManage(me, owner)) throw DomainException.forbidden('只能修改自己的关注设置');
     if (dto.userId !== undefined && dto.userId !== owner) {
-      if (!isAdmin(me)) throw DomainException.forbidden('只能修改自己的关注设置');
+      if (!mayManage(me, dto.userId)) throw DomainException.forbidden('只能修改自己的关注设置');
       throw DomainException.badRequest('userId 与关注设置的用户不一致', ErrorCode.Validation);
     }
     await this.upsert(owner, unique(dto.websiteIds), unique(dto.classifyIds));
@@ -136,7 +140,7 @@ export class InterestsService {
     await this.db.transaction(async (em) => {
       const rows: Array<{ userId: number }> = await em.query('SELECT user_id AS "userId" FROM news_interest WHERE id = ANY($1::bigint[]) FOR UPDATE', [ids]);
       if (rows.length !== ids.length) throw DomainException.notFound('所选关注设置不存在或已被删除');
-      if (!isAdmin(me) && rows.some((r) => r.userId !== me.userId)) throw DomainException.forbidden('只能删除自己的关注设置');
+      if (rows.some((r) => !mayManage(me, r.userId))) throw DomainException.forbidden('只能删除自己的关注设置');
       await em.query('DELETE FROM news_interest WHERE id = ANY($1::bigint[])', [ids]);
     });
   }
@@ -160,9 +164,7 @@ export class InterestsService {
   async websites(me: Principal, q: InterestWebsiteQuery): Promise<Page<InterestWebsiteDto>> {
     const userId = await this.target(me, q.userId);
     const subscribed = new Set((await this.rowOf(userId))?.websiteIds ?? []);
-    const qb = this.db.getRepository(NewsWebsite).createQueryBuilder('w');
-    if (q.name) qb.andWhere('(w.name ILIKE :name OR w.url ILIKE :name)', { name: likePattern(q.name) });
-    const [rows, total] = await applyListQuery(qb, q, WEBSITE_SORT, ['id,asc']).getManyAndCount();
+    const [rows, total] = await this.websiteRecords.page(q, q.name, WEBSITE_SORT);
     return page(
       rows.map((w) => ({ id: w.id, name: w.name, url: w.url, language: w.language, country: w.country, checked: subscribed.has(w.id) })),
       total,

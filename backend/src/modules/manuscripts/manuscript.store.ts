@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
+import { record } from '../../common/access/ability.js';
+import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { parseIdCsv } from '../../common/http/id-list.js';
-import { ProductsService } from '../products/products.service.js';
-import { FilesService } from '../storage/files.service.js';
+import { ProductsService } from '../products/index.js';
+import { FilesService } from '../storage/index.js';
+import { MANUSCRIPT } from './manuscript.policy.js';
+import { DESK } from '../news/index.js';
 import { type IdName, MANUSCRIPT_MESSAGES, type ManuscriptDto, type ManuscriptFileRef } from './manuscript.dto.js';
 
 type Db = DataSource | EntityManager;
@@ -135,7 +138,7 @@ export class ManuscriptStore {
   /** The department a submission is recorded under: the caller's work department (`deptId` may only name it or the own one). */
   submitDept(user: Principal, deptId: number | undefined): number {
     if (user.workDeptId == null) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.noDept);
-    if (deptId !== undefined && deptId !== user.workDeptId && deptId !== user.deptId) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.otherDept);
+    if (deptId !== undefined && !user.ability.can('update', record(DESK, { deptId }))) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.otherDept);
     return user.workDeptId;
   }
 
@@ -237,10 +240,6 @@ export class ManuscriptStore {
 
   /** Reading one manuscript: the manuscript admins and editors, the submitter, and the submitting department. */
   canRead(user: Principal, row: Pick<ManuscriptRow, 'createById' | 'deptId'>): boolean {
-    return (
-      hasAnyPermission(user, ['manuscript:admin', 'manuscript:edit']) ||
-      row.createById === user.userId ||
-      (user.workDeptId != null && row.deptId === user.workDeptId)
-    );
+    return user.ability.can('read', record(MANUSCRIPT, { createById: row.createById, deptId: row.deptId }));
   }
 }

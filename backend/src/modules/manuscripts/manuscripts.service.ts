@@ -2,12 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
 import { deptWithDescendants } from '../../common/access/data-scope.js';
-import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
+import { holds, record } from '../../common/access/ability.js';
+import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { blankToNull } from '../../common/http/dto.js';
 import { Manuscript } from './manuscript.entity.js';
 import { DEFAULT_PAGE_SIZE, likePattern, page, type Page, parseSort } from '../../common/http/list-query.js';
-import type { StoredFile } from '../storage/file.entity.js';
+import type { StoredFileRow as StoredFile } from '../storage/index.js';
 import {
   MANUSCRIPT_MESSAGES,
   type ManuscriptCreateDto,
@@ -22,6 +23,8 @@ import {
   UploadVersionFields,
 } from './manuscript.dto.js';
 import { ManuscriptStore, type ManuscriptRow, ROW_FROM, ROW_SELECT } from './manuscript.store.js';
+import { MANUSCRIPT } from './manuscript.policy.js';
+import { FILE } from '../storage/index.js';
 
 const SORT = { id: 'm.id', title: 'm.title', createTime: 'm.create_time', updateTime: 'm.update_time' };
 const DEFAULT_SORT = ['createTime,desc'];
@@ -54,7 +57,7 @@ export class ManuscriptsService {
     else if (tab === 'dept') {
       if (user.workDeptId == null) return page([], 0);
       where.push(`m.dept_id = ${p(user.workDeptId)}`);
-    } else if (!hasAnyPermission(user, ['manuscript:admin'])) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.allTab);
+    } else if (!holds(user.ability, 'manuscript:admin')) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.allTab);
     if (q.deptId !== undefined) where.push(`m.dept_id = ANY(${p(await deptWithDescendants(this.db, [q.deptId], false))}::int[])`);
     if (q.productId !== undefined) where.push(`m.product_id = ${p(q.productId)}`);
     if (q.title) where.push(`m.title ILIKE ${p(likePattern(q.title))}`);
@@ -123,7 +126,7 @@ export class ManuscriptsService {
       'SELECT type, form_id AS "formId", handler_id AS "handlerId" FROM sys_file WHERE id = $1 FOR UPDATE',
       [fileId],
     );
-    if (!rows.length || (rows[0].handlerId !== user.userId && !hasAnyPermission(user, ['storage:list']))) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.fileMissing, ErrorCode.Validation);
+    if (!rows.length || !user.ability.can('claim', record(FILE, { handlerId: rows[0].handlerId }))) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.fileMissing, ErrorCode.Validation);
     if (rows[0].type !== 'word') throw DomainException.badRequest(MANUSCRIPT_MESSAGES.wordOnly, ErrorCode.Validation);
     if (rows[0].formId != null) throw DomainException.conflict('文件已被其他记录使用', ErrorCode.InUse);
   }
@@ -212,7 +215,7 @@ export class ManuscriptsService {
   private async newVersion(file: StoredFile, fields: Record<string, string>, user: Principal): Promise<number> {
     const { manuId } = await parseFields(UploadVersionFields, fields);
     const row = await this.store.one(manuId);
-    if (!hasAnyPermission(user, ['manuscript:edit']) && row.createById !== user.userId) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.notOwner);
+    if (!user.ability.can('update', record(MANUSCRIPT, { createById: row.createById }))) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.notOwner);
     await this.db.transaction(async (em) => {
       const locked: Array<{ id: number }> = await em.query('SELECT id FROM manuscript WHERE id = $1 FOR UPDATE', [manuId]);
       if (!locked.length) throw DomainException.notFound(MANUSCRIPT_MESSAGES.notFound);
@@ -261,7 +264,7 @@ export class ManuscriptsService {
   /** `PUT api/manuscript/updateAbstracts`: `manuscript:edit`, or the submitter. */
   async updateAbstracts(dto: UpdateAbstractsDto, user: Principal): Promise<void> {
     const row = await this.store.one(dto.id);
-    if (!hasAnyPermission(user, ['manuscript:edit']) && row.createById !== user.userId) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.notOwner);
+    if (!user.ability.can('update', record(MANUSCRIPT, { createById: row.createById }))) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.notOwner);
     await this.db.query('UPDATE manuscript SET abstracts = $2, update_by = $3, update_time = now() WHERE id = $1', [dto.id, dto.abstracts, user.username]);
   }
 
@@ -278,7 +281,7 @@ export class ManuscriptsService {
         [ids],
       );
       if (!rows.length) throw DomainException.notFound(MANUSCRIPT_MESSAGES.notFound);
-      if (!hasAnyPermission(user, ['manuscript:del']) && rows.some((r) => r.createById !== user.userId)) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.notOwner);
+      if (rows.some((r) => !user.ability.can('delete', record(MANUSCRIPT, { createById: r.createById })))) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.notOwner);
       const found = rows.map((r) => r.id);
       const files: Array<{ fileId: number }> = await em.query(
         `SELECT file_id AS "fileId" FROM manuscript_file WHERE manuscript_id = ANY($1::int[])

@@ -3,12 +3,14 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { type Exec, poolExec } from '../../common/database/pool-exec.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
+import { holds, record } from '../../common/access/ability.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { DESK } from './news.policy.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { DEFAULT_PAGE_SIZE, page } from '../../common/http/list-query.js';
-import { CLASSIFY_ROOT_ID } from '../classify/classify.entity.js';
-import { clip, html, NoticeService } from '../realtime/notice.service.js';
-import { ClassifyService } from '../classify/classify.service.js';
+import { CLASSIFY_ROOT_ID } from '../classify/index.js';
+import { clip, html, NoticeService } from '../realtime/index.js';
+import { ClassifyService } from '../classify/index.js';
 import { NEWS_SORTS, type NewsInfoDto, type NewsPage, type SearchHistoryDto, type NewsQuery, type NewsRowDto, type NewsSort } from './news.dto.js';
 import { fromJoins, type ListContext, Params, ROW_COLUMNS, runList } from './news.query.js';
 import { searchQuery } from './search/tokenizer.js';
@@ -50,8 +52,7 @@ export class NewsService {
    */
   async resolveDept(user: Principal, deptId: number | undefined): Promise<number | null> {
     if (deptId === undefined || deptId === user.workDeptId) return user.workDeptId;
-    if (deptId === user.deptId) return deptId;
-    if (user.dataScope === null || user.dataScope.includes(deptId)) return deptId;
+    if (user.ability.can('read', record(DESK, { deptId }))) return deptId;
     throw DomainException.forbidden('只能查看本部门或上级部门的新闻数据');
   }
 
@@ -207,7 +208,7 @@ export class NewsService {
       const wanted = unique.includes(noiseId);
       const shown = current.isNoise && (current.classify ?? []).includes(noiseId);
       const noise = wanted && !current.isNoise ? true : !wanted && shown ? false : undefined;
-      if (noise !== undefined && !hasAnyPermission(user, ['news:noise'])) throw DomainException.forbidden(NOISE_FORBIDDEN);
+      if (noise !== undefined && !holds(user.ability, 'news:noise')) throw DomainException.forbidden(NOISE_FORBIDDEN);
       await this.upsertDept(id, user, { ...set, classify: unique }, em);
       if (noise !== undefined) await this.setNoise(id, noise, em);
     });
@@ -220,7 +221,7 @@ export class NewsService {
 
   /** `deptId` of an update call: the caller's work department (or own department, named for compatibility). */
   private static assertOwnDept(user: Principal, deptId: number | undefined): void {
-    if (deptId !== undefined && deptId !== user.workDeptId && deptId !== user.deptId) throw DomainException.forbidden('只能修改本部门的新闻数据');
+    if (deptId !== undefined && !user.ability.can('update', record(DESK, { deptId }))) throw DomainException.forbidden('只能修改本部门的新闻数据');
   }
 
   updateKeywords(id: number, keywords: string[], deptId: number | undefined, user: Principal): Promise<void> {

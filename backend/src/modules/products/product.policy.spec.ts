@@ -1,4 +1,15 @@
-import { ownsProduct, type ProductActor } from './product.policy.js';
+import { defineAbility } from '../../common/access/ability.js';
+import { ownsProduct as owns, productPolicy } from './product.policy.js';
+
+interface ProductActor {
+  userId: number;
+  isAdmin: boolean;
+  permissions: string[];
+}
+
+/** The rule as the services ask it: the caller's ability (department chain `callerDepts`) on the product. */
+const ownsProduct = (actor: ProductActor, product: { deptId: number; editorIds: string | null }, callerDepts: number[]) =>
+  owns(defineAbility({ ...actor, deptId: callerDepts[0] ?? null, workDeptId: null, dataScope: [], deptChain: callerDepts }, [productPolicy]), product);
 
 describe('ownsProduct (who may write a product journals)', () => {
   const user = (over: Partial<ProductActor> = {}): ProductActor => ({ userId: 7, isAdmin: false, permissions: ['productJournal:edit'], ...over });

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
+import { type AppAbility, isAdministrator, type PolicyRules, record } from '../../common/access/ability.js';
+import type { Principal } from '../../common/auth/principal.js';
 import { DomainException } from '../../common/errors/domain.exception.js';
 import { isIntId, parseIdCsv } from '../../common/http/id-list.js';
 
@@ -16,19 +17,23 @@ export interface OwnedProduct {
   editorIds: string | null;
 }
 
-/** What the ownership rule reads of the caller. */
-export type ProductActor = Pick<Principal, 'userId' | 'isAdmin' | 'permissions'>;
+/** CASL subject of a product whose journals are written (`record(PRODUCT, { deptId, editorIds: number[] })`). */
+export const PRODUCT = 'Product';
 
 /**
  * THE rule of who works on a product's journals (docs/production-api.md "Who may write a product's
- * journals"): an administrator, one of the product's chief editors (`editorIds`), or a member of the
- * product's unit — the caller's department is the unit or one of its descendants. `callerDepts` is
- * the caller's department followed by its ancestors (empty without a department).
+ * journals"): an administrator (`manage all`), one of the product's chief editors (`editorIds`), or a
+ * member of the product's unit — the caller's department is the unit or one of its descendants, i.e.
+ * the unit is on the caller's department chain.
  */
-export function ownsProduct(actor: ProductActor, product: OwnedProduct, callerDepts: readonly number[]): boolean {
-  if (hasAnyPermission(actor, [])) return true;
-  if (parseIdCsv(product.editorIds).includes(actor.userId)) return true;
-  return callerDepts.includes(product.deptId);
+export const productPolicy: PolicyRules = ({ can }, user) => {
+  can('edit', PRODUCT, { editorIds: user.userId });
+  if (user.deptChain.length) can('edit', PRODUCT, { deptId: { $in: [...user.deptChain] } });
+};
+
+/** Whether the ability may write the product's journals. */
+export function ownsProduct(ability: AppAbility, product: OwnedProduct): boolean {
+  return ability.can('edit', record(PRODUCT, { deptId: product.deptId, editorIds: parseIdCsv(product.editorIds) }));
 }
 
 /**
@@ -42,38 +47,32 @@ export class ProductPolicy {
 
   /** Whether the caller may write the product's journals (an unknown product: false). */
   async canEditProduct(principal: Principal, productId: number, em: DataSource | EntityManager = this.db): Promise<boolean> {
-    if (hasAnyPermission(principal, [])) return true;
+    if (isAdministrator(principal.ability)) return true;
     return (await this.notOwned(principal, [productId], em)).length === 0;
   }
 
   /** 403 `没有权限操作该产品的期刊` unless the caller owns every one of these products (unknown ids are not owned). */
   async assertCanEditProducts(principal: Principal, productIds: readonly number[], em: DataSource | EntityManager = this.db): Promise<void> {
-    if (hasAnyPermission(principal, [])) return;
+    if (isAdministrator(principal.ability)) return;
     if ((await this.notOwned(principal, productIds, em)).length) throw DomainException.forbidden(PRODUCT_NOT_OWNED, PRODUCT_NOT_OWNED_CODE);
   }
 
   /**
    * The ids among `productIds` whose journals the caller may write (unknown products are not among
    * them, except for an administrator, who is not asked about rows). ONE query whatever the number
-   * of products: the caller's department chain (their department and its ancestors, walking `pid`
-   * up; a cycle ends the walk) and the products' unit and chief editors, judged by `ownsProduct`.
+   * of products (their unit and chief editors), judged by the caller's ability (`productPolicy`: the
+   * department chain comes with the principal).
    * The journal lists use it to say `canEdit` per row, the product lookup to offer only these.
    */
   async editableProducts(principal: Principal, productIds: readonly number[], em: DataSource | EntityManager = this.db): Promise<Set<number>> {
     const wanted = [...new Set(productIds)].filter(isIntId);
     if (!wanted.length) return new Set();
-    if (hasAnyPermission(principal, [])) return new Set(wanted);
-    const rows: Array<OwnedProduct & { id: number; chain: number[] }> = await em.query(
-      `WITH RECURSIVE up AS (
-         SELECT id, pid FROM sys_dept WHERE id = $2::int
-         UNION
-         SELECT d.id, d.pid FROM sys_dept d JOIN up ON d.id = up.pid
-       )
-       SELECT p.id, p.dept_id AS "deptId", p.editor_ids AS "editorIds", ARRAY(SELECT id FROM up) AS chain
-         FROM product_setting p WHERE p.id = ANY($1::int[])`,
-      [wanted, principal.deptId],
+    if (isAdministrator(principal.ability)) return new Set(wanted);
+    const rows: Array<OwnedProduct & { id: number }> = await em.query(
+      'SELECT p.id, p.dept_id AS "deptId", p.editor_ids AS "editorIds" FROM product_setting p WHERE p.id = ANY($1::int[])',
+      [wanted],
     );
-    return new Set(rows.filter((r) => ownsProduct(principal, r, r.chain)).map((r) => r.id));
+    return new Set(rows.filter((r) => ownsProduct(principal.ability, r)).map((r) => r.id));
   }
 
   /** The ids among `productIds` the caller does not own. */

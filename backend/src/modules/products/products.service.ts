@@ -1,7 +1,9 @@
 import { Inject, Injectable, type StreamableFile } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, type SelectQueryBuilder } from 'typeorm';
-import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
+import { record } from '../../common/access/ability.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { FILE } from '../storage/index.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
 import { isIntId, parseIdCsv } from '../../common/http/id-list.js';
@@ -267,7 +269,7 @@ export class ProductsService {
     const file = rows[0];
     const ours = file && file.formType === PRODUCT_FORM_TYPE && file.formId != null && file.formId === productId;
     // a free file must be the caller's own upload (or the caller may manage files): nobody claims another's upload by its id
-    const claimable = file && (file.handlerId === user.userId || hasAnyPermission(user, ['storage:list']));
+    const claimable = file && user.ability.can('claim', record(FILE, { handlerId: file.handlerId }));
     const free = file && (ours || (claimable && (file.formType === null || (file.formType === PRODUCT_FORM_TYPE && file.formId === null))));
     const taken = free && (await em.query('SELECT 1 FROM product_setting WHERE template_file_id = $1 AND id <> $2 LIMIT 1', [fileId, productId ?? 0])).length > 0;
     if (!file || file.type !== 'word' || !free || taken) throw DomainException.badRequest(PRODUCT_MESSAGES.templateMissing, ErrorCode.Validation);

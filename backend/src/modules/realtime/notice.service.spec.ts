@@ -1,5 +1,6 @@
 import type { Server } from 'socket.io';
-import { clip, escapeHtml, html, NoticeService, roomsOf } from './notice.service';
+import { defineAbility } from '../../common/access/ability';
+import { clip, escapeHtml, html, NoticeService, roomsOf as rooms } from './notice.service';
 
 /** A socket.io server double recording to / except / emit. */
 function fakeServer() {
@@ -47,6 +48,8 @@ describe('NoticeService', () => {
 });
 
 describe('roomsOf', () => {
+  type Who = { userId: number; deptId: number | null; isAdmin: boolean; permissions: string[] };
+  const roomsOf = (who: Who) => rooms({ ...who, ability: defineAbility({ ...who, workDeptId: null, dataScope: [], deptChain: [] }, []) });
   const base = { userId: 5, deptId: 9, isAdmin: false, permissions: [] as string[] };
   it('joins the user, the department and the notice permissions held', () => {
     expect(roomsOf(base)).toEqual(['user:5', 'dept:9']);

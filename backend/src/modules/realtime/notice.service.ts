@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Server } from 'socket.io';
-import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
+import { holds } from '../../common/access/ability.js';
+import type { Principal } from '../../common/auth/principal.js';
 
 export type NoticeType = 'share' | 'translation.submitted' | 'translation.reviewed' | 'news.warned';
 
@@ -32,12 +33,12 @@ export const deptRoom = (deptId: number) => `dept:${deptId}`;
 export const permissionRoom = (deptId: number, code: string) => `dept:${deptId}:perm:${code}`;
 
 /** Every room a connected user joins: own department, and the work (parent) department when there is one. */
-export function roomsOf(principal: Pick<Principal, 'userId' | 'deptId' | 'isAdmin' | 'permissions'>, workDeptId?: number | null): string[] {
+export function roomsOf(principal: Pick<Principal, 'userId' | 'deptId' | 'ability'>, workDeptId?: number | null): string[] {
   const rooms = [userRoom(principal.userId)];
   for (const deptId of new Set([principal.deptId, workDeptId])) {
     if (deptId == null) continue;
     rooms.push(deptRoom(deptId));
-    for (const code of NOTICE_PERMISSIONS) if (hasAnyPermission(principal, [code])) rooms.push(permissionRoom(deptId, code));
+    for (const code of NOTICE_PERMISSIONS) if (holds(principal.ability, code)) rooms.push(permissionRoom(deptId, code));
   }
   return rooms;
 }

@@ -4,7 +4,9 @@ import { Inject, Injectable, Logger, type StreamableFile } from '@nestjs/common'
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { Brackets, DataSource, type EntityManager, In } from 'typeorm';
-import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
+import { holds, record } from '../../common/access/ability.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { FILE } from './file.policy.js';
 import { PrincipalService } from '../../common/auth/principal.service.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
@@ -345,8 +347,8 @@ export class FilesService {
    */
   async deleteById(principal: Principal, id: number): Promise<void> {
     const file = await this.get(id);
-    const any = hasAnyPermission(principal, ['storage:del']);
-    if (!any && file.handlerId !== principal.userId) throw DomainException.forbidden('没有权限执行此操作');
+    const any = holds(principal.ability, 'storage:del');
+    if (!principal.ability.can('delete', record(FILE, { handlerId: file.handlerId }))) throw DomainException.forbidden('没有权限执行此操作');
     if (!any && (file.formType !== null || file.formId !== null)) throw DomainException.conflict(MSG_FILE_IN_USE, ErrorCode.InUse);
     await this.delete([id]);
   }
@@ -375,24 +377,22 @@ export class FilesService {
    * department (the same rule as reading the manuscript). A file attached to nothing: the uploader only.
    */
   async readable(principal: Principal, files: StoredFile[]): Promise<Set<number>> {
-    if (hasAnyPermission(principal, ['storage:list'])) return new Set(files.map((f) => f.id));
-    const allowed = new Set<number>();
-    const manuscriptIds = new Set<number>();
-    for (const f of files) {
-      if (f.handlerId === principal.userId) allowed.add(f.id);
-      else if (f.formType === 'product') allowed.add(f.id);
-      else if (f.formType === 'journal' && hasAnyPermission(principal, ['productJournal:list'])) allowed.add(f.id);
-      else if (f.formType === 'report' && hasAnyPermission(principal, ['productSetting:list'])) allowed.add(f.id);
-      else if (f.formType === 'manuscript' && hasAnyPermission(principal, ['manuscript:admin', 'manuscript:edit', 'productJournal:list'])) allowed.add(f.id);
-      else if (f.formType === 'manuscript' && f.formId != null) manuscriptIds.add(f.formId);
-    }
-    if (manuscriptIds.size) {
-      const own: Array<{ id: number }> = await this.db.query(
-        'SELECT id FROM manuscript WHERE id = ANY($1::int[]) AND (create_by_id = $2 OR dept_id = $3 OR dept_id = $4)',
-        [[...manuscriptIds], principal.userId, principal.workDeptId ?? -1, principal.deptId ?? -1],
+    const ability = principal.ability;
+    const subject = (f: StoredFile, manuscript?: { createById: number | null; deptId: number | null }) =>
+      record(FILE, { handlerId: f.handlerId, formType: f.formType, formId: f.formId, manuscript });
+    const allowed = new Set(files.filter((f) => ability.can('read', subject(f))).map((f) => f.id));
+    // A manuscript's file may also be read through its manuscript (submitter, department).
+    const pending = files.filter((f) => !allowed.has(f.id) && f.formType === 'manuscript' && f.formId != null);
+    if (pending.length) {
+      const rows: Array<{ id: number; createById: number | null; deptId: number | null }> = await this.db.query(
+        'SELECT id, create_by_id AS "createById", dept_id AS "deptId" FROM manuscript WHERE id = ANY($1::int[])',
+        [[...new Set(pending.map((f) => f.formId))]],
       );
-      const ok = new Set(own.map((r) => r.id));
-      for (const f of files) if (f.formType === 'manuscript' && f.formId != null && ok.has(f.formId)) allowed.add(f.id);
+      const manuscripts = new Map(rows.map((r) => [r.id, r]));
+      for (const f of pending) {
+        const m = manuscripts.get(f.formId!);
+        if (m && ability.can('read', subject(f, { createById: m.createById, deptId: m.deptId }))) allowed.add(f.id);
+      }
     }
     return allowed;
   }

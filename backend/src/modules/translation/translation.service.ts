@@ -2,11 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { diffWords } from 'diff';
 import type { DataSource, EntityManager } from 'typeorm';
-import { hasAnyPermission, type Principal } from '../../common/auth/principal.js';
+import { holds, isAdministrator } from '../../common/access/ability.js';
+import type { Permission } from '../../common/access/permission.js';
+import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { htmlToText } from '../../common/text/html-to-text.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { NewsService } from '../news/news.service.js';
+import { NewsService } from '../news/index.js';
 import type {
   DiffPart,
   LatestVersionDto,
@@ -91,8 +93,8 @@ export class TranslationService {
     return this.review(dto.id, deptId, version, user);
   }
 
-  private need(user: Principal, code: string): void {
-    if (!hasAnyPermission(user, [code])) throw DomainException.forbidden();
+  private need(user: Principal, code: Permission): void {
+    if (!holds(user.ability, code)) throw DomainException.forbidden();
   }
 
   private async dept(user: Principal, deptId: number | undefined): Promise<number> {
@@ -214,7 +216,7 @@ export class TranslationService {
   async release(id: number, deptIdQuery: number | undefined, user: Principal): Promise<TranslationStateDto> {
     this.need(user, 'news:translate');
     const deptId = await this.dept(user, deptIdQuery);
-    const admin = hasAnyPermission(user, []);
+    const admin = isAdministrator(user.ability);
     const row = await one(
       this.db,
       `WITH h AS (

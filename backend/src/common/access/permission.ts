@@ -1,0 +1,67 @@
+/**
+ * The permission vocabulary: every code a handler may require, a menu (button) may carry and the
+ * frontend may ask about. Codes are `<subject>:<action>`; the ability factory turns a held code into
+ * the CASL rule `can(action, subject)`. `admin` is not a code of this list: it is the administrator
+ * mark (`can('manage', 'all')`). A test fails when a code here is not on a seeded menu, or a seeded
+ * menu carries a code that is not here.
+ */
+const CRUD = ['list', 'add', 'edit', 'del'] as const;
+type Crud = (typeof CRUD)[number];
+
+const CRUD_SUBJECTS = [
+  'user',
+  'roles',
+  'menu',
+  'dept',
+  'job',
+  'dict',
+  'newsTheme',
+  'newsClassify',
+  'mt',
+  'newsCollect',
+  'manuscript',
+  'productJournal',
+  'productSetting',
+  'storage',
+  'collectionWebsite',
+] as const;
+
+const EXTRA = [
+  'news:list',
+  'news:noise',
+  'news:judge',
+  'news:push',
+  'news:recommend',
+  'news:choice',
+  'news:translate',
+  'manuscript:admin',
+  'productJournal:manu',
+  'timing:list',
+  'timing:edit',
+] as const;
+
+export type Permission = `${(typeof CRUD_SUBJECTS)[number]}:${Crud}` | (typeof EXTRA)[number];
+
+/** Every code of the vocabulary, sorted. */
+export const PERMISSIONS: readonly Permission[] = [...CRUD_SUBJECTS.flatMap((s) => CRUD.map((a) => `${s}:${a}` as Permission)), ...EXTRA].sort();
+
+/** The administrator mark in a user's permission list (`auth/info` → `roles`). */
+export const ADMIN_PERMISSION = 'admin';
+
+export function isPermission(code: string): code is Permission {
+  return (PERMISSIONS as readonly string[]).includes(code);
+}
+
+/** Subject of the CASL rule of a code that is not `<subject>:<action>` (held and checked as is). */
+export const OPAQUE_CODE = 'Code';
+
+/**
+ * The CASL rule of a permission code: `news:list` → `['list', 'news']` (action, subject). A code a menu
+ * carries that is not of that shape, or that would read as CASL's wildcards (`manage`, `all`), stays an
+ * exact, opaque rule `[code, 'Code']`: holding it grants nothing else.
+ */
+export function ruleOf(code: string): [action: string, subject: string] {
+  const parts = code.split(':');
+  if (parts.length === 2 && parts[0] && parts[1] && parts[1] !== 'manage' && parts[0] !== 'all' && parts[0] !== OPAQUE_CODE) return [parts[1], parts[0]];
+  return [code, OPAQUE_CODE];
+}
