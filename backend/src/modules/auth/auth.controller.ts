@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, Res, type StreamableFile } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AdminOnly, AllowDuringPasswordChange, AllowQueryToken, Authenticated, CurrentUser, Public } from '../../common/access/permissions.decorator.js';
 import type { AuthedRequest } from '../../common/access/access.guard.js';
@@ -8,10 +8,11 @@ import type { Principal } from '../../common/auth/principal.js';
 import { RsaService } from '../../common/auth/rsa.service.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
-import { AccessKeyCreateDto, KeyLoginDto, LoginDto } from './auth.dto.js';
+import { AccessKeyCreateDto, AccessKeyDto, AuthInfoDto, CaptchaDto, CreatedAccessKeyDto, KeyLoginDto, LoginAnswerDto, LoginDto, OnlineSessionDto, PublicKeyDto } from './auth.dto.js';
 import { AccessKeysService } from './access-keys.service.js';
 import { AuthService, type ClientInfo } from './auth.service.js';
 import { CaptchaService } from './captcha.service.js';
+import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
 const client = (req: Request): ClientInfo => ({ ip: req.ip ?? null, browser: req.headers['user-agent'] ?? null });
 
@@ -32,6 +33,7 @@ export class AuthController {
   @AllowDuringPasswordChange()
   @Public()
   @Get('code')
+  @ApiOkResponse({ type: CaptchaDto })
   code() {
     return this.captcha.create();
   }
@@ -39,6 +41,7 @@ export class AuthController {
   @AllowDuringPasswordChange()
   @Public()
   @Get('publicKey')
+  @ApiOkResponse({ type: PublicKeyDto })
   publicKey() {
     return { publicKey: this.rsa.publicKey };
   }
@@ -47,6 +50,7 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
+  @ApiOkResponse({ type: LoginAnswerDto })
   login(@Body() dto: LoginDto, @Req() req: Request) {
     return this.auth.login(dto, client(req));
   }
@@ -55,6 +59,7 @@ export class AuthController {
   @Public()
   @Post('keyLogin')
   @HttpCode(200)
+  @ApiOkResponse({ type: LoginAnswerDto })
   keyLogin(@Body() dto: KeyLoginDto, @Req() req: Request) {
     return this.auth.keyLogin(dto.key, client(req));
   }
@@ -62,6 +67,7 @@ export class AuthController {
   @AllowDuringPasswordChange()
   @Authenticated()
   @Get('info')
+  @ApiOkResponse({ type: AuthInfoDto })
   info(@CurrentUser() me: Principal) {
     return this.auth.info(me);
   }
@@ -90,6 +96,7 @@ export class AuthController {
 
   @AdminOnly()
   @Get('online')
+  @ApiPageResponse(OnlineSessionDto)
   online(@CurrentUser() me: Principal, @Query() query: OnlineQuery) {
     return this.auth.online(me, query.username, query.page ?? 0, query.size ?? 20);
   }
@@ -119,6 +126,7 @@ export class AccessKeysController {
 
   @Authenticated()
   @Get()
+  @ApiListResponse(AccessKeyDto)
   list(@CurrentUser() me: Principal) {
     return this.keys.list(me);
   }
@@ -126,6 +134,7 @@ export class AccessKeysController {
   @Log('创建访问密钥')
   @Authenticated()
   @Post()
+  @ApiCreatedResponse({ type: CreatedAccessKeyDto })
   create(@CurrentUser() me: Principal, @Body() dto: AccessKeyCreateDto) {
     return this.keys.create(me, dto);
   }

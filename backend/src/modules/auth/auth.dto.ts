@@ -1,3 +1,5 @@
+import { UserDto } from '../users/user.dto.js';
+import { ApiDateTime, ApiInt, ApiNullableString } from '../../common/http/api-response.js';
 import { BooleanField } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -34,21 +36,44 @@ export class LoginDto {
   rememberMe?: boolean;
 }
 
-export interface OnlineSessionDto {
+export class OnlineSessionDto {
   /** The session id: what `DELETE auth/online` takes. */
+  @ApiProperty({ description: '会话 id：DELETE auth/online 的参数' })
   key: string;
+
   /** The user's id (eladmin's `uid`). */
+  @ApiInt()
   uid: number;
+
+  @ApiProperty()
   userName: string;
+
+  @ApiProperty()
   nickName: string;
+
+  @ApiNullableString()
   dept: string | null;
+
+  @ApiNullableString()
   browser: string | null;
+
+  @ApiNullableString()
   ip: string | null;
+
   /** Where `ip` is: `内网IP`, a region from the offline IP database, or ''. */
+  @ApiProperty({ description: 'ip 的位置：内网IP、离线 IP 库的地区，或空串' })
   address: string;
+
+  @ApiDateTime()
   loginTime: Date;
+
+  @ApiDateTime()
   lastAccessTime: Date;
+
+  @ApiDateTime()
   expiresAt: Date;
+
+  @ApiProperty({ description: '调用者自己的会话' })
   current: boolean;
 }
 
@@ -76,11 +101,76 @@ export class AccessKeyCreateDto {
   expiresDays?: number;
 }
 
-export interface AccessKeyDto {
+export class AccessKeyDto {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   name: string;
+
+  @ApiProperty({ description: '密钥前缀（用来辨认）' })
   prefix: string;
+
+  @ApiDateTime({ nullable: true })
   expiresAt: Date | null;
+
+  @ApiDateTime({ nullable: true })
   lastUsedTime: Date | null;
+
+  @ApiDateTime()
   createTime: Date;
+}
+
+/** `POST api/accessKeys`: the new key, whose secret is shown this once. */
+export class CreatedAccessKeyDto extends AccessKeyDto {
+  @ApiProperty({ description: '完整密钥（只显示这一次）' })
+  key: string;
+}
+
+/** `GET auth/code`: the captcha image. */
+export class CaptchaDto {
+  @ApiProperty({ description: 'data:image/svg+xml;base64,…' })
+  img: string;
+
+  @ApiProperty()
+  uuid: string;
+
+  @ApiProperty({ description: '是否需要验证码' })
+  enabled: boolean;
+}
+
+/** `GET auth/publicKey`: the RSA public key that encrypts login passwords. */
+export class PublicKeyDto {
+  @ApiProperty()
+  publicKey: string;
+}
+
+/** `GET auth/info`: the caller (auth.service.ts `LoginAnswer` without `token`). */
+export class AuthInfoDto {
+  @ApiProperty({ type: () => UserDto })
+  user: UserDto;
+
+  @ApiProperty({ type: [String], description: '权限标识' })
+  roles: string[];
+
+  @ApiProperty({ type: 'array', items: { type: 'integer' }, description: '数据范围内的部门 id' })
+  dataScopes: number[];
+
+  /** The account has an initial password: the client must have it changed before anything else. */
+  @ApiProperty({ description: '初始密码：必须先修改密码' })
+  passwordChangeRequired: boolean;
+
+  /**
+   * The caller's CASL rules, packed (`packRules` of @casl/ability/extra): permission codes as
+   * `[action, subject]` and the record rules with their conditions. The browser unpacks them and asks
+   * the same `ability.can(action, subject)` as the server.
+   */
+  @ApiProperty({ type: 'array', items: { type: 'array', items: {} }, description: '权限规则（CASL packRules 格式）：[动作, 主体, 条件?, 取反?, …]' })
+  rules: unknown[][];
+}
+
+/** `POST auth/login`, `auth/keyLogin`: the session token and the caller. */
+export class LoginAnswerDto extends AuthInfoDto {
+  @ApiProperty({ description: 'Bearer 令牌' })
+  token: string;
 }

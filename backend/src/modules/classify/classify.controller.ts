@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { ClassifyTreeQuery, ClassifyUpdateDto, ClassifyWriteDto } from './classify.dto.js';
+import { ClassifyFlatDto, ClassifyNodeDto, ClassifyTreeQuery, ClassifyUpdateDto, ClassifyWriteDto } from './classify.dto.js';
 import { ClassifyService } from './classify.service.js';
+import { ApiListResponse } from '../../common/http/api-response.js';
 
 /** Reads are open to every logged-in user: everyone filters news by classification. */
 @ApiTags('新闻：分类')
@@ -14,18 +15,21 @@ export class ClassifyController {
 
   @Authenticated()
   @Get('list')
+  @ApiListResponse(ClassifyNodeDto)
   list(@Query() query: ClassifyTreeQuery) {
     return this.classify.tree(query.enabled);
   }
 
   @Authenticated()
   @Get('listWithout')
+  @ApiListResponse(ClassifyNodeDto)
   listWithout(@Query() query: ClassifyTreeQuery) {
     return this.classify.tree(query.enabled, true);
   }
 
   @Authenticated()
   @Get('findAll')
+  @ApiListResponse(ClassifyFlatDto)
   findAll() {
     return this.classify.findAll();
   }
@@ -33,6 +37,7 @@ export class ClassifyController {
   @Log('新增新闻分类')
   @RequirePermissions('newsClassify:add')
   @Post()
+  @ApiCreatedResponse({ type: ClassifyNodeDto })
   create(@Body() dto: ClassifyWriteDto) {
     return this.classify.create(dto);
   }

@@ -1,3 +1,4 @@
+import { ApiInt, ApiNullableString } from '../../common/http/api-response.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BooleanField, RecordId } from '../../common/http/dto.js';
@@ -51,20 +52,38 @@ export class ClassifyUpdateDto extends ClassifyWriteDto {
 }
 
 /** A flat classification (`findAll`). */
-export interface ClassifyFlatDto {
+export class ClassifyFlatDto {
+  @ApiInt()
   id: number;
+
+  @ApiInt({ nullable: true, description: '上级分类 id（null = 顶级）' })
   pid: number | null;
+
+  @ApiProperty()
   name: string;
+
+  @ApiNullableString()
   code: string | null;
+
+  @ApiInt()
   seq: number;
 }
 
 /** A node of the classification tree. */
-export interface ClassifyNodeDto extends ClassifyFlatDto {
+export class ClassifyNodeDto extends ClassifyFlatDto {
+  @ApiProperty()
   enabled: boolean;
+
+  @ApiProperty({ description: '= name（树形控件的标签）' })
   label: string;
+
+  @ApiProperty()
   leaf: boolean;
+
+  @ApiProperty()
   hasChildren: boolean;
+
+  @ApiPropertyOptional({ type: () => [ClassifyNodeDto] })
   children?: ClassifyNodeDto[];
 }
 

@@ -1,4 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiDateTime, ApiInt, ApiNullableString } from '../../common/http/api-response.js';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Max, MaxLength } from 'class-validator';
 import { BigRecordId, RecordId } from '../../common/http/dto.js';
 import { IdFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
@@ -57,24 +58,54 @@ export class CollectRemoveQuery {
   userId?: number;
 }
 
-export interface CollectDto {
+export class CollectDto {
+  @ApiProperty({ type: 'integer', format: 'int64' })
   id: number;
+
+  @ApiProperty({ type: 'integer', format: 'int64' })
   newsId: number;
+
+  @ApiInt()
   userId: number;
+
+  @ApiNullableString()
   newsTitle: string | null;
+
+  @ApiNullableString()
   newsTitleCn: string | null;
+
+  @ApiDateTime()
   createTime: Date;
 }
 
-export interface CollectedNewsDto {
+export class CollectedNewsDto {
+  @ApiProperty({ type: 'integer', format: 'int64' })
   id: number;
+
+  @ApiProperty({ type: 'integer', format: 'int64' })
   newsId: number;
+
+  @ApiProperty()
   title: string;
+
+  @ApiNullableString()
   titleCn: string | null;
+
+  @ApiNullableString()
   newsTitle: string | null;
+
+  @ApiNullableString()
   newsTitleCn: string | null;
+
+  @ApiDateTime()
   publishTime: Date;
+
+  @ApiNullableString()
   webName: string | null;
+
+  @ApiInt()
   count: number;
+
+  @ApiDateTime({ description: '收藏时间 yyyy-MM-dd HH:mm:ss' })
   createTime: Date;
 }

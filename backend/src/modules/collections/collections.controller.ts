@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { CollectAddDto, CollectEditDto, CollectQuery, CollectRemoveQuery } from './collection.dto.js';
+import { CollectAddDto, CollectDto, CollectEditDto, CollectedNewsDto, CollectQuery, CollectRemoveQuery } from './collection.dto.js';
 import { CollectionsService } from './collections.service.js';
+import { ApiPageResponse } from '../../common/http/api-response.js';
 
 @ApiTags('新闻：收藏')
 @Controller('api/newsCollect')
@@ -14,6 +15,7 @@ export class CollectionsController {
 
   @RequirePermissions('newsCollect:list')
   @Get()
+  @ApiPageResponse(CollectedNewsDto)
   list(@CurrentUser() user: Principal, @Query() query: CollectQuery) {
     return this.collections.list(user.userId, query);
   }
@@ -21,6 +23,7 @@ export class CollectionsController {
   @Log('收藏新闻')
   @RequirePermissions('newsCollect:add')
   @Post()
+  @ApiCreatedResponse({ type: CollectDto })
   add(@CurrentUser() user: Principal, @Body() dto: CollectAddDto) {
     return this.collections.add(user.userId, dto);
   }

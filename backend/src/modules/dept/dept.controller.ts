@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, StreamableFile } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import { AllowQueryToken, Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log, SkipLog } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { DeptLookupQuery, DeptQuery, DeptSuperiorQuery, DeptTreeQuery, DeptUpdateDto, DeptWriteDto } from './dept.dto.js';
+import { DeptDto, DeptLookupQuery, DeptQuery, DeptSuperiorQuery, DeptTreeQuery, DeptUpdateDto, DeptWriteDto } from './dept.dto.js';
 import { DeptService } from './dept.service.js';
+import { ApiPageResponse } from '../../common/http/api-response.js';
 
 @ApiTags('系统：部门管理')
 @Controller('api/dept')
@@ -14,6 +15,7 @@ export class DeptController {
 
   @RequirePermissions('user:list', 'dept:list')
   @Get()
+  @ApiPageResponse(DeptDto)
   list(@CurrentUser() me: Principal, @Query() query: DeptQuery) {
     return this.depts.list(me, query);
   }
@@ -25,18 +27,21 @@ export class DeptController {
    */
   @Authenticated()
   @Get('lookup')
+  @ApiPageResponse(DeptDto)
   lookup(@Query() query: DeptLookupQuery) {
     return this.depts.lookup(query.pid);
   }
 
   @Authenticated()
   @Get('lookup/tree')
+  @ApiPageResponse(DeptDto)
   lookupTree() {
     return this.depts.lookupTree();
   }
 
   @RequirePermissions('user:list', 'dept:list')
   @Get('tree')
+  @ApiPageResponse(DeptDto)
   tree(@CurrentUser() me: Principal, @Query() query: DeptTreeQuery) {
     return this.depts.tree(me, query.enabled);
   }
@@ -46,6 +51,7 @@ export class DeptController {
   @Post('superior')
   @HttpCode(200)
   @ApiBody({ schema: { type: 'array', items: { type: 'integer' } } })
+  @ApiPageResponse(DeptDto)
   superior(@CurrentUser() me: Principal, @Body(ParseIdsPipe) ids: number[], @Query() query: DeptSuperiorQuery) {
     return this.depts.superior(me, ids, query.exclude ?? false);
   }
@@ -60,6 +66,7 @@ export class DeptController {
   @Log('新增部门')
   @RequirePermissions('dept:add')
   @Post()
+  @ApiCreatedResponse({ type: DeptDto })
   create(@CurrentUser() me: Principal, @Body() dto: DeptWriteDto) {
     return this.depts.create(me, dto);
   }

@@ -1,3 +1,4 @@
+import { ApiInt, AuditFieldsDto } from '../../common/http/api-response.js';
 import { BooleanField, RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -72,20 +73,35 @@ export class DeptUpdateDto extends DeptWriteDto {
   id: number;
 }
 
-export interface DeptDto {
+export class DeptDto extends AuditFieldsDto {
+  @ApiInt()
   id: number;
+
+  @ApiInt({ nullable: true, description: '上级部门 id（null = 顶级）' })
   pid: number | null;
+
+  @ApiProperty()
   name: string;
+
+  @ApiInt()
   deptSort: number;
+
+  @ApiProperty()
   enabled: boolean;
+
+  @ApiInt({ description: '下级部门数' })
   subCount: number;
+
+  @ApiProperty()
   hasChildren: boolean;
+
+  @ApiProperty()
   leaf: boolean;
+
+  @ApiProperty({ description: '= name（树形控件的标签）' })
   label: string;
-  createBy: string | null;
-  updateBy: string | null;
-  createTime: Date;
-  updateTime: Date;
+
+  @ApiPropertyOptional({ type: () => [DeptDto], description: '树形列表时的下级' })
   children?: DeptDto[];
 }
 

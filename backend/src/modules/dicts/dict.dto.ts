@@ -1,3 +1,4 @@
+import { ApiInt, ApiNullableString, AuditFieldsDto } from '../../common/http/api-response.js';
 import { RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
@@ -106,14 +107,15 @@ export class DictDetailUpdateDto extends DictDetailWriteDto {
   id: number;
 }
 
-export interface DictDto {
+export class DictDto extends AuditFieldsDto {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   name: string;
+
+  @ApiNullableString()
   description: string | null;
-  createBy: string | null;
-  updateBy: string | null;
-  createTime: Date;
-  updateTime: Date;
 }
 
 export const toDictDto = (d: Dict): DictDto => ({
@@ -123,16 +125,30 @@ export const toDictDto = (d: Dict): DictDto => ({
   ...auditFields(d),
 });
 
-export interface DictDetailDto {
+/** The dictionary a detail belongs to. */
+export class DictDetailDictRef {
+  @ApiInt()
   id: number;
+
+  @ApiNullableString()
+  name: string | null;
+}
+
+export class DictDetailDto extends AuditFieldsDto {
+  @ApiInt()
+  id: number;
+
+  @ApiProperty()
   label: string;
+
+  @ApiProperty()
   value: string;
+
+  @ApiInt()
   dictSort: number;
-  dict: { id: number; name: string | null };
-  createBy: string | null;
-  updateBy: string | null;
-  createTime: Date;
-  updateTime: Date;
+
+  @ApiProperty({ type: () => DictDetailDictRef })
+  dict: DictDetailDictRef;
 }
 
 export const toDictDetailDto = (d: DictDetail): DictDetailDto => ({

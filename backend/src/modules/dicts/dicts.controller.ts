@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import { AllowQueryToken, Authenticated, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { DictDetailsService } from './dict-details.service.js';
-import { DictDetailQuery, DictDetailUpdateDto, DictDetailWriteDto, DictMapQuery, DictQuery, DictUpdateDto, DictWriteDto } from './dict.dto.js';
+import { DictDetailDto, DictDetailQuery, DictDetailUpdateDto, DictDetailWriteDto, DictDto, DictMapQuery, DictQuery, DictUpdateDto, DictWriteDto } from './dict.dto.js';
 import { DictsService } from './dicts.service.js';
+import { ApiListResponse, ApiMapOfListsResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
 @ApiTags('系统：字典管理')
 @Controller('api/dict')
@@ -14,12 +15,14 @@ export class DictsController {
 
   @RequirePermissions('dict:list')
   @Get()
+  @ApiPageResponse(DictDto)
   list(@Query() query: DictQuery) {
     return this.dicts.list(query);
   }
 
   @RequirePermissions('dict:list')
   @Get('all')
+  @ApiListResponse(DictDto)
   all(@Query() query: DictQuery) {
     return this.dicts.all(query);
   }
@@ -34,6 +37,7 @@ export class DictsController {
   @Log('新增字典')
   @RequirePermissions('dict:add')
   @Post()
+  @ApiCreatedResponse({ type: DictDto })
   create(@Body() dto: DictWriteDto) {
     return this.dicts.create(dto);
   }
@@ -63,12 +67,14 @@ export class DictDetailsController {
   /** Any logged-in user: every screen loads its dictionaries. */
   @Authenticated()
   @Get()
+  @ApiPageResponse(DictDetailDto)
   list(@Query() query: DictDetailQuery) {
     return this.details.list(query);
   }
 
   @Authenticated()
   @Get('map')
+  @ApiMapOfListsResponse(DictDetailDto, '字典名 → 字典详情')
   map(@Query() query: DictMapQuery) {
     return this.details.map(query.dictName);
   }
@@ -76,6 +82,7 @@ export class DictDetailsController {
   @Log('新增字典详情')
   @RequirePermissions('dict:add')
   @Post()
+  @ApiCreatedResponse({ type: DictDetailDto })
   create(@Body() dto: DictDetailWriteDto) {
     return this.details.create(dto);
   }

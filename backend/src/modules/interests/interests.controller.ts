@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { InterestClassifyQuery, InterestIndustryDto, InterestUpdateDto, InterestUserQuery, InterestWebsiteQuery, InterestWriteDto } from './interests.dto.js';
+import { InterestClassifyDto, InterestClassifyNodeDto, InterestClassifyQuery, InterestDto, InterestIndustryDto, InterestUpdateDto, InterestUserQuery, InterestWebsiteDto, InterestWebsiteQuery, InterestWriteDto } from './interests.dto.js';
 import { InterestsService } from './interests.service.js';
+import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
 /**
  * The subscription page (关注): websites and classes a user follows. Every logged-in user manages
@@ -22,6 +23,7 @@ export class InterestsController {
   @Log('设置新闻关注')
   @Authenticated()
   @Post()
+  @ApiCreatedResponse({ type: InterestDto })
   save(@CurrentUser() user: Principal, @Body() dto: InterestWriteDto) {
     return this.interests.save(user, dto);
   }
@@ -46,6 +48,7 @@ export class InterestsController {
   /** The row of the caller (or `userId`); a user without one gets `{id: null, websiteIds: '', classifyIds: '', …}`. */
   @Authenticated()
   @Get('findByUserId')
+  @ApiOkResponse({ type: InterestDto })
   findByUserId(@CurrentUser() user: Principal, @Query() query: InterestUserQuery) {
     return this.interests.findByUserId(user, query.userId);
   }
@@ -53,6 +56,7 @@ export class InterestsController {
   /** Source websites (paged, `name` filter) with `checked`. */
   @Authenticated()
   @Get('interestList')
+  @ApiPageResponse(InterestWebsiteDto)
   interestList(@CurrentUser() user: Principal, @Query() query: InterestWebsiteQuery) {
     return this.interests.websites(user, query);
   }
@@ -60,6 +64,7 @@ export class InterestsController {
   /** The classification tree (no noise class) with `checked` on subscribed classes. */
   @Authenticated()
   @Get('findClassifyTree')
+  @ApiListResponse(InterestClassifyNodeDto)
   findClassifyTree(@CurrentUser() user: Principal, @Query() query: InterestUserQuery) {
     return this.interests.classifyTree(user, query.userId);
   }
@@ -67,6 +72,7 @@ export class InterestsController {
   /** The same classes flat: `{id, name, pid, code, checked}`. */
   @Authenticated()
   @Get('findClassifyList')
+  @ApiListResponse(InterestClassifyDto)
   findClassifyList(@CurrentUser() user: Principal, @Query() query: InterestClassifyQuery) {
     return this.interests.classifyList(user, query);
   }
@@ -76,6 +82,7 @@ export class InterestsController {
   @Authenticated()
   @Post('createByUserIdAndIndustry')
   @HttpCode(200)
+  @ApiOkResponse({ type: InterestDto })
   createByUserIdAndIndustry(@CurrentUser() user: Principal, @Body() dto: InterestIndustryDto) {
     return this.interests.setIndustry(user, dto);
   }

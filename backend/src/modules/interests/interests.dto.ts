@@ -1,9 +1,10 @@
+import { ApiDateTime, ApiInt, ApiNullableString } from '../../common/http/api-response.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, Max, MaxLength, Min } from 'class-validator';
 import { RecordId } from '../../common/http/dto.js';
 import { IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
-import type { ClassifyNodeDto } from '../classify/classify.dto.js';
+import { ClassifyFlatDto } from '../classify/index.js';
 import { toInteger } from '../../common/http/numbers.js';
 
 /** Most websites / classes one subscription may hold. */
@@ -94,10 +95,10 @@ export class InterestClassifyQuery extends InterestUserQuery {
 
 /** A subscription on the wire: id lists as comma strings (spec: "websiteIds (comma string)"). */
 export class InterestDto {
-  @ApiProperty({ nullable: true, description: '未设置过关注时为 null' })
+  @ApiInt({ nullable: true, description: '未设置过关注时为 null' })
   id: number | null;
 
-  @ApiProperty()
+  @ApiInt()
   userId: number;
 
   @ApiProperty({ example: '1,2,3' })
@@ -106,28 +107,67 @@ export class InterestDto {
   @ApiProperty({ example: '10001,10002' })
   classifyIds: string;
 
-  @ApiProperty({ nullable: true })
+  @ApiDateTime({ nullable: true })
   createTime: Date | null;
 
-  @ApiProperty({ nullable: true })
+  @ApiDateTime({ nullable: true })
   updateTime: Date | null;
 }
 
-export interface InterestWebsiteDto {
+export class InterestWebsiteDto {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   name: string;
+
+  @ApiProperty()
   url: string;
+
+  @ApiNullableString()
   language: string | null;
+
+  @ApiNullableString()
   country: string | null;
+
+  @ApiProperty({ description: '在关注里' })
   checked: boolean;
 }
 
-export type InterestClassifyNodeDto = Omit<ClassifyNodeDto, 'children'> & { checked: boolean; children?: InterestClassifyNodeDto[] };
+/** A classify tree node (ClassifyNodeDto) with `checked`: in the caller's subscription. */
+export class InterestClassifyNodeDto extends ClassifyFlatDto {
+  @ApiProperty()
+  enabled: boolean;
 
-export interface InterestClassifyDto {
+  @ApiProperty({ description: '= name（树形控件的标签）' })
+  label: string;
+
+  @ApiProperty()
+  leaf: boolean;
+
+  @ApiProperty()
+  hasChildren: boolean;
+
+  @ApiProperty({ description: '在关注里' })
+  checked: boolean;
+
+  @ApiPropertyOptional({ type: () => [InterestClassifyNodeDto] })
+  children?: InterestClassifyNodeDto[];
+}
+
+export class InterestClassifyDto {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   name: string;
+
+  @ApiInt({ nullable: true })
   pid: number | null;
+
+  @ApiNullableString()
   code: string | null;
+
+  @ApiProperty({ description: '在关注里' })
   checked: boolean;
 }

@@ -1,3 +1,4 @@
+import { ApiInt, AuditFieldsDto } from '../../common/http/api-response.js';
 import { BooleanField, RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -44,15 +45,18 @@ export class JobUpdateDto extends JobWriteDto {
   id: number;
 }
 
-export interface JobDto {
+export class JobDto extends AuditFieldsDto {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   name: string;
+
+  @ApiInt()
   jobSort: number;
+
+  @ApiProperty()
   enabled: boolean;
-  createBy: string | null;
-  updateBy: string | null;
-  createTime: Date;
-  updateTime: Date;
 }
 
 export const toJobDto = (j: Job): JobDto => ({

@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, StreamableFile } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import { AllowQueryToken, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { JobQuery, JobUpdateDto, JobWriteDto } from './job.dto.js';
+import { JobDto, JobQuery, JobUpdateDto, JobWriteDto } from './job.dto.js';
 import { JobsService } from './jobs.service.js';
+import { ApiPageResponse } from '../../common/http/api-response.js';
 
 @ApiTags('系统：岗位管理')
 @Controller('api/job')
@@ -13,6 +14,7 @@ export class JobsController {
 
   @RequirePermissions('job:list', 'user:list')
   @Get()
+  @ApiPageResponse(JobDto)
   list(@Query() query: JobQuery) {
     return this.jobs.list(query);
   }
@@ -27,6 +29,7 @@ export class JobsController {
   @Log('新增岗位')
   @RequirePermissions('job:add')
   @Post()
+  @ApiCreatedResponse({ type: JobDto })
   create(@Body() dto: JobWriteDto) {
     return this.jobs.create(dto);
   }

@@ -1,3 +1,5 @@
+import { FileDto } from '../storage/index.js';
+import { ApiDateTime, ApiInt, ApiNullableString } from '../../common/http/api-response.js';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, type TransformFnParams } from 'class-transformer';
@@ -203,42 +205,88 @@ export class DailyJournalQuery {
   size?: number;
 }
 
-export interface ProductRef {
+export class ProductRef {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   name: string;
 }
 
-export interface UserRef {
+export class UserRef {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   username: string;
 }
 
 /** Journal (docs/production-api.md); `files` only in `info`; `canEdit` says whether the caller may write it. */
-export interface JournalDto {
+export class JournalDto {
+  @ApiInt()
   id: number;
+
+  @ApiInt()
   productId: number;
+
+  @ApiProperty({ type: () => ProductRef, nullable: true })
   product: ProductRef | null;
+
+  @ApiInt()
   year: number;
+
+  @ApiInt({ description: '当年期号' })
   journalNo: number;
+
+  @ApiInt({ description: '总期号' })
   totalNo: number;
+
+  @ApiNullableString('编辑 id，逗号分隔')
   editorIds: string | null;
+
+  @ApiNullableString()
   memo: string | null;
+
+  @ApiDateTime()
   createTime: Date;
+
+  @ApiNullableString('计划出版时间')
   planPublishTime: string | null;
+
+  @ApiDateTime({ nullable: true })
   publishTime: Date | null;
+
+  @ApiProperty({ enum: JOURNAL_STATUSES })
   status: JournalStatus;
+
+  @ApiProperty({ type: () => UserRef, nullable: true })
   createBy: UserRef | null;
+
   /** The caller may write this journal (ProductPolicy: admin, a chief editor, or the product's unit). */
+  @ApiProperty({ description: '调用者可以修改此期刊' })
   canEdit: boolean;
+
+  @ApiPropertyOptional({ type: () => [JournalFileDto], description: '只在 info 里' })
   files?: JournalFileDto[];
 }
 
 /** A version of the journal document. `file` is the storage module's File (null if it is gone). */
-export interface JournalFileDto {
+export class JournalFileDto {
+  @ApiInt()
   id: number;
+
+  @ApiInt()
   version: number;
+
+  @ApiNullableString()
   title: string | null;
+
+  @ApiProperty({ type: () => FileDto, nullable: true, description: '存储模块的文件（已不存在时为 null）' })
   file: unknown;
+
+  @ApiDateTime()
   createTime: Date;
+
+  @ApiProperty({ type: () => UserRef, nullable: true })
   createBy: UserRef | null;
 }

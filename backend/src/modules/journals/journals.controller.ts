@@ -1,22 +1,14 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { JournalFilesService } from './journal-files.service.js';
-import {
-  DailyJournalQuery,
-  DoneListQuery,
-  JournalIdQuery,
-  JournalListQuery,
-  JournalUpdateDto,
-  JournalWriteDto,
-  ProductIdQuery,
-  UpdateStatusDto,
-} from './journal.dto.js';
+import { DailyJournalQuery, DoneListQuery, JournalDto, JournalFileDto, JournalIdQuery, JournalListQuery, JournalUpdateDto, JournalWriteDto, ProductIdQuery, UpdateStatusDto } from './journal.dto.js';
 import { JournalsService } from './journals.service.js';
+import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
 /** `api/productJournal` (docs/production-api.md "Journals", docs/journals-api.md). */
 @ApiTags('生产：期刊管理')
@@ -29,12 +21,14 @@ export class JournalsController {
 
   @RequirePermissions('productJournal:list')
   @Get('list')
+  @ApiPageResponse(JournalDto)
   list(@Query() query: JournalListQuery, @CurrentUser() user: Principal) {
     return this.journals.list(query, user);
   }
 
   @RequirePermissions('productJournal:list')
   @Get('info')
+  @ApiOkResponse({ type: JournalDto })
   info(@Query() query: JournalIdQuery, @CurrentUser() user: Principal) {
     return this.versions.info(query.journalId, user);
   }
@@ -43,24 +37,28 @@ export class JournalsController {
   @RequirePermissions('productJournal:list')
   @Get('getMaxTotalNo')
   @Header('Content-Type', 'application/json; charset=utf-8')
+  @ApiOkResponse({ type: String, description: '下一个总期号' })
   async getMaxTotalNo(@Query() query: ProductIdQuery): Promise<string> {
     return JSON.stringify(await this.journals.nextIssue(query.productId));
   }
 
   @RequirePermissions('productJournal:list')
   @Get('dailyJournalList')
+  @ApiPageResponse(JournalDto)
   dailyJournalList(@Query() query: DailyJournalQuery, @CurrentUser() user: Principal) {
     return this.journals.dailyList(query, user);
   }
 
   @RequirePermissions('productJournal:list')
   @Get('journalList')
+  @ApiListResponse(JournalDto)
   journalList(@Query() query: ProductIdQuery, @CurrentUser() user: Principal) {
     return this.journals.openList(query.productId, user);
   }
 
   @RequirePermissions('productJournal:list')
   @Get('doneList')
+  @ApiPageResponse(JournalDto)
   doneList(@Query() query: DoneListQuery, @CurrentUser() user: Principal) {
     return this.journals.doneList(query, user);
   }
@@ -69,6 +67,7 @@ export class JournalsController {
   @RequirePermissions('productJournal:edit')
   @Post('updateStatus')
   @HttpCode(200)
+  @ApiOkResponse({ type: JournalDto })
   updateStatus(@Body() dto: UpdateStatusDto, @CurrentUser() user: Principal) {
     return this.journals.updateStatus(dto.journalId, dto.status, user);
   }
@@ -77,12 +76,14 @@ export class JournalsController {
   @Log('修改期刊状态')
   @RequirePermissions('productJournal:edit')
   @Get('updateStatus')
+  @ApiOkResponse({ type: JournalDto })
   updateStatusByQuery(@Query() dto: UpdateStatusDto, @CurrentUser() user: Principal) {
     return this.journals.updateStatus(dto.journalId, dto.status, user);
   }
 
   @RequirePermissions('productJournal:list')
   @Get('getFiles')
+  @ApiListResponse(JournalFileDto)
   getFiles(@Query() query: JournalIdQuery) {
     return this.versions.list(query.journalId);
   }
@@ -98,6 +99,7 @@ export class JournalsController {
       properties: { file: { type: 'string', format: 'binary' }, journalId: { type: 'integer' }, title: { type: 'string' } },
     },
   })
+  @ApiCreatedResponse({ type: JournalFileDto })
   uploadJournal(@Req() req: Request, @CurrentUser() user: Principal) {
     return this.versions.upload(req, user);
   }
@@ -105,6 +107,7 @@ export class JournalsController {
   @Log('新增期刊')
   @RequirePermissions('productJournal:add')
   @Post()
+  @ApiCreatedResponse({ type: JournalDto })
   create(@Body() dto: JournalWriteDto, @CurrentUser() user: Principal) {
     return this.journals.create(dto, user);
   }

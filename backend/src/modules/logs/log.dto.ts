@@ -1,4 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiDateTime, ApiInt, ApiNullableString } from '../../common/http/api-response.js';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, MaxLength } from 'class-validator';
 import { DateRangeFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { ipAddress } from '../../common/http/ip-address.js';
@@ -32,21 +33,51 @@ export class LogQuery extends LogUserQuery {
   username?: string;
 }
 
-export interface LogDto {
+export class LogDto {
+  @ApiInt()
   id: number;
+
+  @ApiNullableString()
   description: string | null;
+
+  @ApiProperty({ enum: LOG_TYPES })
   logType: LogType;
+
+  @ApiProperty()
   method: string;
+
+  @ApiNullableString()
   params: string | null;
+
+  @ApiNullableString()
   requestIp: string | null;
-  /** Where `requestIp` is (`内网IP`, a region from the offline IP database, or ''): looked up when read, so it follows database updates. */
+
+  @ApiProperty({ description: 'requestIp 的位置：内网IP、离线 IP 库的地区，或空串' })
   address: string;
+
+  @ApiNullableString()
   browser: string | null;
+
+  @ApiInt({ description: '耗时（毫秒）' })
   time: number;
+
+  @ApiInt({ nullable: true, description: 'HTTP 状态码' })
   status: number | null;
+
+  @ApiNullableString()
   username: string | null;
+
+  @ApiNullableString()
   exceptionDetail: string | null;
+
+  @ApiDateTime()
   createTime: Date;
+}
+
+/** `GET api/logs/error/{id}`: the stack of one error entry. */
+export class LogErrorDetailDto {
+  @ApiNullableString()
+  exception: string | null;
 }
 
 export const toLogDto = (l: OperationLog): LogDto => ({

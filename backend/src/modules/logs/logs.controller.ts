@@ -1,11 +1,12 @@
 import { Controller, Delete, Get, Param, Query, StreamableFile } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AdminOnly, AllowQueryToken, Authenticated, CurrentUser } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe } from '../../common/http/ids.pipe.js';
-import { LogQuery, LogUserQuery } from './log.dto.js';
+import { LogDto, LogErrorDetailDto, LogQuery, LogUserQuery } from './log.dto.js';
 import { LogsService } from './logs.service.js';
+import { ApiPageResponse } from '../../common/http/api-response.js';
 
 @ApiTags('系统：日志管理')
 @Controller('api/logs')
@@ -14,6 +15,7 @@ export class LogsController {
 
   @AdminOnly()
   @Get()
+  @ApiPageResponse(LogDto)
   list(@Query() query: LogQuery) {
     return this.logs.list(query);
   }
@@ -21,6 +23,7 @@ export class LogsController {
   /** The caller's own operations. */
   @Authenticated()
   @Get('user')
+  @ApiPageResponse(LogDto)
   own(@CurrentUser() me: Principal, @Query() query: LogUserQuery) {
     return this.logs.listOwn(me.username, query);
   }
@@ -28,6 +31,7 @@ export class LogsController {
   /** Error rows only (eladmin's `api/logs/error`). */
   @AdminOnly()
   @Get('error')
+  @ApiPageResponse(LogDto)
   errors(@Query() query: LogQuery) {
     return this.logs.list(Object.assign(query, { logType: 'ERROR' as const }));
   }
@@ -42,6 +46,7 @@ export class LogsController {
 
   @AdminOnly()
   @Get('error/:id')
+  @ApiOkResponse({ type: LogErrorDetailDto })
   errorDetail(@Param('id', ParseIdPipe) id: number) {
     return this.logs.errorDetail(id);
   }

@@ -1,3 +1,5 @@
+import { FileDto } from '../storage/index.js';
+import { ApiDateTime, ApiInt, ApiNullableString } from '../../common/http/api-response.js';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Expose, plainToInstance, Transform } from 'class-transformer';
@@ -430,65 +432,183 @@ export class StatisticQuery {
   endDate?: string;
 }
 
-export interface IdName {
+export class IdName {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   name: string;
 }
 
 /** A stored file as the storage module answers it (`FileDto`). */
+/** A manuscript's file: the storage module's FileDto on the wire (its OpenAPI schema); loosely typed here. */
 export interface ManuscriptFileRef {
   id: number;
   [key: string]: unknown;
 }
 
 /** The wire shape (docs/production-api.md "Manuscripts"). */
-export interface ManuscriptDto {
+export class ManuscriptAuthorRef {
+  @ApiInt()
   id: number;
+
+  @ApiNullableString()
+  nickName: string | null;
+}
+
+export class ManuscriptDeptRef {
+  @ApiInt()
+  id: number;
+
+  @ApiNullableString()
+  name: string | null;
+}
+
+export class ManuscriptCreatorRef {
+  @ApiInt({ nullable: true })
+  id: number | null;
+
+  @ApiNullableString()
+  username: string | null;
+
+  @ApiNullableString()
+  nickName: string | null;
+}
+
+export class ManuscriptJournalRef {
+  @ApiInt()
+  id: number;
+}
+
+export class ManuscriptDto {
+  @ApiInt()
+  id: number;
+
+  @ApiProperty()
   title: string;
+
+  @ApiNullableString()
   memo: string | null;
+
+  @ApiNullableString()
   contentType: string | null;
+
+  @ApiNullableString()
   domainType: string | null;
+
+  @ApiNullableString()
   country: string | null;
+
+  @ApiNullableString()
   abstracts: string | null;
+
+  @ApiNullableString()
   abstractOrigin: string | null;
+
+  @ApiNullableString()
   abstractEdit: string | null;
+
+  @ApiProperty()
   firstAuthor: string;
+
+  @ApiProperty({ description: '作者 id，逗号分隔' })
   authorIds: string;
-  authors: Array<{ id: number; nickName: string | null }>;
+
+  @ApiProperty({ type: () => [ManuscriptAuthorRef] })
+  authors: ManuscriptAuthorRef[];
+
+  @ApiProperty({ type: () => [IdName] })
   columns: IdName[];
+
+  @ApiProperty({ type: () => IdName, nullable: true })
   productColumn: IdName | null;
+
+  @ApiProperty({ type: () => IdName })
   product: IdName;
-  dept: { id: number; name: string | null };
-  createBy: { id: number | null; username: string | null; nickName: string | null };
+
+  @ApiProperty({ type: () => ManuscriptDeptRef })
+  dept: ManuscriptDeptRef;
+
+  @ApiProperty({ type: () => ManuscriptCreatorRef })
+  createBy: ManuscriptCreatorRef;
+
+  @ApiDateTime()
   createTime: Date;
+
+  @ApiDateTime()
   updateTime: Date;
+
+  @ApiProperty({ type: 'integer', format: 'int64', nullable: true })
   newsId: number | null;
+
+  @ApiInt()
   version: number;
+
+  @ApiInt({ nullable: true })
   fileId: number | null;
+
+  @ApiInt({ nullable: true })
   manuFileId: number | null;
+
+  @ApiProperty({ type: () => [FileDto] })
   files: ManuscriptFileRef[];
+
+  @ApiProperty({ enum: ['dynamic', 'upload'] })
   type: 'dynamic' | 'upload';
+
+  @ApiProperty()
   isExamine: boolean;
+
+  @ApiProperty()
   isCheck: boolean;
+
+  @ApiInt()
   sort: number;
-  journal: { id: number } | null;
+
+  @ApiProperty({ type: () => ManuscriptJournalRef, nullable: true })
+  journal: ManuscriptJournalRef | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
   content?: string | null;
 }
 
-export interface ManuscriptVersionDto {
+export class ManuscriptVersionDto {
+  @ApiInt()
   version: number;
+
+  @ApiProperty({ type: () => FileDto, nullable: true })
   file: ManuscriptFileRef | null;
+
+  @ApiDateTime()
   createTime: Date;
+
+  @ApiNullableString()
   createBy: string | null;
 }
 
-export interface BatchResultDto {
+export class BatchResultDto {
+  @ApiInt()
   count: number;
+
+  @ApiProperty({ type: 'array', items: { type: 'integer' } })
   ids: number[];
 }
 
-export interface DailyCountDto {
+export class DailyDeptCount {
+  @ApiProperty({ type: () => ManuscriptDeptRef })
+  dept: ManuscriptDeptRef;
+
+  @ApiInt()
+  count: number;
+}
+
+export class DailyCountDto {
+  @ApiProperty({ type: () => IdName })
   product: IdName;
+
+  @ApiInt()
   total: number;
-  counts: Array<{ dept: { id: number; name: string | null }; count: number }>;
+
+  @ApiProperty({ type: () => [DailyDeptCount] })
+  counts: DailyDeptCount[];
 }

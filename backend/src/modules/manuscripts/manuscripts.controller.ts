@@ -1,24 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import {
-  CalculateQuery,
-  ManuscriptCreateDto,
-  ManuscriptQuery,
-  ManuscriptUpdateDto,
-  StatisticQuery,
-  SubmitManyDto,
-  SubmitOneDto,
-  UpdateAbstractsDto,
-  UpdateColumnDto,
-} from './manuscript.dto.js';
+import { BatchResultDto, CalculateQuery, DailyCountDto, ManuscriptCreateDto, ManuscriptDto, ManuscriptQuery, ManuscriptUpdateDto, ManuscriptVersionDto, StatisticQuery, SubmitManyDto, SubmitOneDto, UpdateAbstractsDto, UpdateColumnDto } from './manuscript.dto.js';
 import { ManuscriptStatsService } from './manuscript-stats.service.js';
 import { ManuscriptsService } from './manuscripts.service.js';
 import { SubmissionService } from './submission.service.js';
+import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
+import { FileDto } from '../storage/index.js';
 
 /** Manuscript management and submission (docs/production-api.md "Manuscripts"). */
 @ApiTags('生产：稿件管理')
@@ -34,6 +26,7 @@ export class ManuscriptsController {
   @Log('报送稿件')
   @RequirePermissions('news:push')
   @Post('oneToMany')
+  @ApiCreatedResponse({ type: ManuscriptDto })
   oneToMany(@Body() dto: SubmitOneDto, @CurrentUser() user: Principal) {
     return this.submission.oneToMany(dto, user);
   }
@@ -42,6 +35,7 @@ export class ManuscriptsController {
   @Log('批量报送稿件')
   @RequirePermissions('news:push')
   @Post('manyToMany')
+  @ApiCreatedResponse({ type: BatchResultDto })
   manyToMany(@Body() dto: SubmitManyDto, @CurrentUser() user: Principal) {
     return this.submission.manyToMany(dto, user);
   }
@@ -69,6 +63,7 @@ export class ManuscriptsController {
       },
     },
   })
+  @ApiCreatedResponse({ type: ManuscriptDto })
   upload(@Req() req: Request, @CurrentUser() user: Principal) {
     return this.manuscripts.upload(req, user);
   }
@@ -76,6 +71,7 @@ export class ManuscriptsController {
   @Log('新增稿件')
   @RequirePermissions('manuscript:add')
   @Post()
+  @ApiCreatedResponse({ type: ManuscriptDto })
   create(@Body() dto: ManuscriptCreateDto, @CurrentUser() user: Principal) {
     return this.manuscripts.create(dto, user);
   }
@@ -83,6 +79,7 @@ export class ManuscriptsController {
   /** Tabs my / dept / all (all: admin or manuscript:admin). */
   @RequirePermissions('manuscript:list')
   @Get()
+  @ApiPageResponse(ManuscriptDto)
   list(@Query() query: ManuscriptQuery, @CurrentUser() user: Principal) {
     return this.manuscripts.list(query, user);
   }
@@ -90,18 +87,21 @@ export class ManuscriptsController {
   /** Manuscripts created on a day by product and department. */
   @RequirePermissions('manuscript:list')
   @Get('calculate')
+  @ApiListResponse(DailyCountDto)
   calculate(@Query() query: CalculateQuery) {
     return this.stats.calculate(query.date);
   }
 
   @RequirePermissions('manuscript:list')
   @Get(':id/versions')
+  @ApiListResponse(ManuscriptVersionDto)
   versions(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: Principal) {
     return this.manuscripts.versions(id, user);
   }
 
   @RequirePermissions('manuscript:list')
   @Get(':id')
+  @ApiOkResponse({ type: ManuscriptDto })
   get(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: Principal) {
     return this.manuscripts.get(id, user);
   }
@@ -149,6 +149,7 @@ export class ProductJournalStatisticController {
 
   @RequirePermissions('productSetting:list')
   @Get('generateStatistic')
+  @ApiOkResponse({ type: FileDto })
   generateStatistic(@Query() query: StatisticQuery, @CurrentUser() user: Principal) {
     return this.stats.generateStatistic(query, user);
   }

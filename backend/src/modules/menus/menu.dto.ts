@@ -1,3 +1,4 @@
+import { ApiInt, ApiNullableString, AuditFieldsDto } from '../../common/http/api-response.js';
 import { BooleanField, RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -114,30 +115,104 @@ export class MenuUpdateDto extends MenuWriteDto {
   id: number;
 }
 
-export interface MenuDto {
+export class MenuDto extends AuditFieldsDto {
+  @ApiInt()
   id: number;
+
+  @ApiInt({ nullable: true, description: '上级菜单 id（null = 顶级）' })
   pid: number | null;
+
+  @ApiProperty({ enum: [0, 1, 2], description: '0 目录，1 菜单，2 按钮' })
   type: MenuType;
+
+  @ApiProperty()
   title: string;
+
+  @ApiNullableString()
   componentName: string | null;
+
+  @ApiNullableString()
   component: string | null;
+
+  @ApiNullableString()
   path: string | null;
+
+  @ApiInt()
   menuSort: number;
+
+  @ApiNullableString()
   icon: string | null;
+
+  @ApiNullableString('权限标识')
   permission: string | null;
+
+  @ApiProperty()
   cache: boolean;
+
+  @ApiProperty()
   hidden: boolean;
+
+  @ApiProperty()
   iFrame: boolean;
+
+  @ApiProperty({ enum: MENU_MODULES, nullable: true })
   module: MenuModule | null;
+
+  @ApiInt({ description: '下级菜单数' })
   subCount: number;
+
+  @ApiProperty()
   hasChildren: boolean;
+
+  @ApiProperty()
   leaf: boolean;
+
+  @ApiProperty({ description: '= title（树形控件的标签）' })
   label: string;
-  createBy: string | null;
-  updateBy: string | null;
-  createTime: Date;
-  updateTime: Date;
+
+  @ApiPropertyOptional({ type: () => [MenuDto], description: '树形列表时的下级' })
   children?: MenuDto[];
+}
+
+export class RouterMetaDto {
+  @ApiProperty()
+  title: string;
+
+  @ApiNullableString()
+  icon: string | null;
+
+  @ApiProperty()
+  noCache: boolean;
+
+  @ApiNullableString()
+  module: string | null;
+}
+
+/** `GET api/menus/build`: a vue-router-style route (menus.tree.ts `RouterNode`). */
+export class RouterNodeDto {
+  @ApiPropertyOptional()
+  name?: string;
+
+  @ApiProperty()
+  path: string;
+
+  @ApiPropertyOptional()
+  hidden?: boolean;
+
+  @ApiPropertyOptional()
+  redirect?: string;
+
+  @ApiPropertyOptional()
+  component?: string;
+
+  @ApiPropertyOptional()
+  alwaysShow?: boolean;
+
+  @ApiPropertyOptional({ type: () => RouterMetaDto })
+  meta?: RouterMetaDto;
+
+  @ApiPropertyOptional({ type: () => [RouterNodeDto] })
+  children?: RouterNodeDto[];
 }
 
 export const toMenuDto = (m: Menu): MenuDto => ({

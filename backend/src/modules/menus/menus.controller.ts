@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Injectable, type PipeTransform, Post, Put, Query, StreamableFile } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AllowQueryToken, Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log, SkipLog } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { MenuChildQuery, MenuLazyQuery, MenuQuery, MenuUpdateDto, MenuWriteDto } from './menu.dto.js';
+import { MenuChildQuery, MenuDto, MenuLazyQuery, MenuQuery, MenuUpdateDto, MenuWriteDto, RouterNodeDto } from './menu.dto.js';
 import { MenusService } from './menus.service.js';
+import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
 /** Like ParseIdsPipe, but an empty (or missing) body is allowed and gives []. */
 @Injectable()
@@ -25,6 +26,7 @@ export class MenusController {
 
   @RequirePermissions('menu:list', 'roles:list')
   @Get()
+  @ApiPageResponse(MenuDto)
   list(@Query() query: MenuQuery) {
     return this.menus.list(query);
   }
@@ -39,12 +41,14 @@ export class MenusController {
 
   @RequirePermissions('menu:list', 'roles:list')
   @Get('lazy')
+  @ApiListResponse(MenuDto)
   lazy(@Query() query: MenuLazyQuery) {
     return this.menus.lazy(query.pid);
   }
 
   @RequirePermissions('menu:list', 'roles:list')
   @Get('child')
+  @ApiOkResponse({ type: [Number], description: '菜单及其全部下级的 id' })
   child(@Query() query: MenuChildQuery) {
     return this.menus.child(query.id);
   }
@@ -54,6 +58,7 @@ export class MenusController {
   @Post('superior')
   @HttpCode(200)
   @ApiBody({ schema: { type: 'array', items: { type: 'integer' } } })
+  @ApiListResponse(MenuDto)
   superior(@Body(OptionalIdsPipe) ids: number[]) {
     return this.menus.superior(ids);
   }
@@ -61,6 +66,7 @@ export class MenusController {
   /** Router tree of the sidebar: any logged-in user, for their own menus. */
   @Authenticated()
   @Get('build')
+  @ApiListResponse(RouterNodeDto)
   build(@CurrentUser() me: Principal) {
     return this.menus.build(me);
   }
@@ -68,6 +74,7 @@ export class MenusController {
   @Log('新增菜单')
   @RequirePermissions('menu:add')
   @Post()
+  @ApiCreatedResponse({ type: MenuDto })
   create(@CurrentUser() me: Principal, @Body() dto: MenuWriteDto) {
     return this.menus.create(me, dto);
   }

@@ -3,7 +3,7 @@ import { Transform, type TransformFnParams } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BigRecordId } from '../../common/http/dto.js';
 import { IdFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
-import type { NewsRowDto } from './news.dto.js';
+import { NewsRowDto } from './news.dto.js';
 import { IntInput } from '../../common/http/numbers.js';
 
 /** '' / null in a query → undefined (read from the raw object). */
@@ -71,6 +71,8 @@ export class GraphQuery {
 }
 
 /** `recommendList`: a page of list rows; `basis` tells whether the user's signals or the hot fallback produced it. */
+/** `GET api/news/recommendList`: the page says what it is based on. */
+export const RECOMMEND_PAGE_EXTRA = { basis: { type: 'string', enum: ['personal', 'hot'], description: 'personal = 按关注推荐，hot = 热门' } };
 export interface RecommendPage {
   content: NewsRowDto[];
   totalElements: number;
@@ -78,21 +80,34 @@ export interface RecommendPage {
 }
 
 /** A keyword of the co-occurrence graph: id = name = the keyword, value = number of analysed items carrying it. */
-export interface GraphNode {
+export class GraphNode {
+  @ApiProperty()
   id: string;
+
+  @ApiProperty()
   name: string;
+
+  @ApiProperty()
   value: number;
 }
 
 /** Two keywords occurring in `value` analysed items together (source < target, each pair once). */
-export interface GraphLink {
+export class GraphLink {
+  @ApiProperty()
   source: string;
+
+  @ApiProperty()
   target: string;
+
+  @ApiProperty()
   value: number;
 }
 
 /** ECharts graph naming (`series.data` / `series.links`). */
-export interface KeywordGraph {
+export class KeywordGraph {
+  @ApiProperty({ type: () => [GraphNode] })
   nodes: GraphNode[];
+
+  @ApiProperty({ type: () => [GraphLink] })
   links: GraphLink[];
 }

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Post, Query, StreamableFile } from '@nestjs/common';
-import { ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { AllowQueryToken, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { NewsCreateDto } from './news-export.dto.js';
 import { NewsExportService } from './news-export.service.js';
-import { NewsInfoQuery, NewsQuery } from './news.dto.js';
+import { NewsInfoQuery, NewsQuery, NewsRowDto } from './news.dto.js';
 
 @ApiTags('新闻：导出与录入')
 @Controller('api/news')
@@ -45,6 +45,7 @@ export class NewsExportController {
   @Log('手工录入新闻')
   @RequirePermissions('news:list')
   @Post('createOneNews')
+  @ApiCreatedResponse({ type: NewsRowDto })
   createOneNews(@Body() dto: NewsCreateDto, @CurrentUser() user: Principal) {
     return this.exports.create(dto, user);
   }

@@ -1,25 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
-import {
-  NewsAbstractsDto,
-  NewsChoiceDto,
-  NewsClassifyDto,
-  NewsClassifyKeywordsDto,
-  NewsIdDto,
-  NewsInfoQuery,
-  NewsKeywordsDto,
-  NewsNoiseDto,
-  NewsQuery,
-  NewsRecommendDto,
-  NewsSourceIdsDto,
-  NewsTitleCnDto,
-  NewsYjDto,
-  SearchHistoryDeleteQuery,
-  SearchHistorySaveQuery,
-} from './news.dto.js';
+import { DeletedCountDto, NEWS_PAGE_EXTRA, NewsAbstractsDto, NewsChoiceDto, NewsClassifyDto, NewsClassifyKeywordsDto, NewsIdDto, NewsInfoDto, NewsInfoQuery, NewsKeywordsDto, NewsNoiseDto, NewsQuery, NewsRecommendDto, NewsRowDto, NewsSourceIdsDto, NewsTitleCnDto, NewsYjDto, SearchHistoryDeleteQuery, SearchHistoryDto, SearchHistorySaveQuery } from './news.dto.js';
 import { NewsService } from './news.service.js';
+import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
 @ApiTags('新闻：新闻列表')
 @Controller('api/news')
@@ -28,12 +13,14 @@ export class NewsController {
 
   @RequirePermissions('news:list')
   @Get('list')
+  @ApiPageResponse(NewsRowDto, NEWS_PAGE_EXTRA)
   list(@Query() query: NewsQuery, @CurrentUser() user: Principal) {
     return this.news.list(query, user);
   }
 
   @RequirePermissions('news:list')
   @Get('info')
+  @ApiOkResponse({ type: NewsInfoDto })
   info(@Query() query: NewsInfoQuery, @CurrentUser() user: Principal) {
     return this.news.info(query.id, query.deptId, user);
   }
@@ -127,12 +114,14 @@ export class NewsController {
   @RequirePermissions('news:noise')
   @Post('deleteBySourceIds')
   @HttpCode(200)
+  @ApiOkResponse({ type: DeletedCountDto })
   deleteBySourceIds(@Body() dto: NewsSourceIdsDto) {
     return this.news.deleteBySourceIds(dto.sourceIds);
   }
 
   @Authenticated()
   @Get('getSearchHistory')
+  @ApiListResponse(SearchHistoryDto)
   getSearchHistory(@CurrentUser() user: Principal) {
     return this.news.getSearchHistory(user);
   }

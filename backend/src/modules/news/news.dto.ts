@@ -1,3 +1,4 @@
+import { ApiDateTime, ApiInt, ApiNullableString } from '../../common/http/api-response.js';
 import { BigRecordId, BooleanField } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
@@ -180,60 +181,157 @@ export class SearchHistoryDeleteQuery {
   id?: number;
 }
 
-export interface SearchHistoryDto {
+export class SearchHistoryDto {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   content: string;
+
+  @ApiDateTime()
   createTime: Date;
 }
 
 /** A row of the news list (department and user state of the caller folded in). */
-export interface NewsRowDto {
+export class NewsRowDto {
+  @ApiProperty({ type: 'integer', format: 'int64' })
   id: number;
+
+  @ApiProperty()
   title: string;
+
+  @ApiNullableString()
   titleCn: string | null;
+
+  @ApiDateTime()
   publishTime: Date;
+
+  @ApiNullableString('来源网站')
   webName: string | null;
+
+  @ApiInt({ nullable: true })
   webId: number | null;
+
+  @ApiNullableString()
   createBy: string | null;
+
+  @ApiInt({ description: '阅读数' })
   count: number;
+
+  @ApiProperty({ type: 'array', items: { type: 'integer' }, description: '分类 id' })
   classify: number[];
+
+  @ApiProperty({ type: [String] })
   classifyNames: string[];
+
+  @ApiProperty({ type: [String] })
   keywords: string[];
+
+  @ApiNullableString()
   language: string | null;
+
+  @ApiNullableString()
   country: string | null;
+
+  @ApiProperty()
   url: string;
+
+  @ApiProperty()
   isRead: boolean;
+
+  @ApiProperty()
   isCollect: boolean;
+
+  @ApiProperty()
   isRecommend: boolean;
+
+  @ApiProperty()
   yj: boolean;
+
+  @ApiProperty()
   isChoice: boolean;
+
+  @ApiNullableString()
   isProcessed: string | null;
+
+  @ApiProperty()
   hasFiles: boolean;
+
+  @ApiNullableString()
   editorName: string | null;
+
+  @ApiNullableString()
   examineName: string | null;
+
+  @ApiNullableString('edit | examine | done')
   transStatus: string | null;
+
+  @ApiInt()
   version: number;
+
+  @ApiDateTime()
   updateTime: Date;
 }
 
 /** The list answer: the wire contract's page plus whether `totalElements` is exact (news-design.md "Counting"). */
+/** `GET api/news/list`: a page that says whether `totalElements` is exact (news-design.md "Counting"). */
+export const NEWS_PAGE_EXTRA = { totalExact: { type: 'boolean', description: 'false = totalElements 是估计值' } };
 export interface NewsPage {
   content: NewsRowDto[];
   totalElements: number;
   totalExact: boolean;
 }
 
-export interface NewsInfoDto extends NewsRowDto {
+/** An attachment of a news item (news.entity.ts `NewsFile`). */
+export class NewsFileDto {
+  @ApiProperty()
+  name: string;
+
+  @ApiInt()
+  size: number;
+
+  @ApiPropertyOptional({ type: 'integer' })
+  storageId?: number;
+}
+
+export class NewsInfoDto extends NewsRowDto {
+  @ApiProperty()
   content: string;
+
+  @ApiNullableString()
   contentHtml: string | null;
+
+  @ApiNullableString()
   contentCn: string | null;
+
+  @ApiProperty({ type: () => [NewsFileDto] })
   files: unknown[];
+
+  @ApiNullableString()
   abstracts: string | null;
+
+  @ApiNullableString()
   contentTrans: string | null;
+
+  @ApiInt({ nullable: true })
   editorId: number | null;
+
+  @ApiInt({ nullable: true })
   examineId: number | null;
+
+  @ApiInt({ nullable: true })
   deptId: number | null;
+
   /** Machine translation state: 'pending' | 'running' | 'done' | 'failed' | 'skipped' | null. */
+  @ApiNullableString('机器翻译状态：pending | running | done | failed | skipped')
   mtStatus: string | null;
+
+  @ApiNullableString()
   mtError: string | null;
+}
+
+/** `POST api/news/deleteBySourceIds`. */
+export class DeletedCountDto {
+  @ApiInt()
+  deleted: number;
 }

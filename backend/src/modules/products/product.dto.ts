@@ -1,3 +1,4 @@
+import { ApiDateTime, ApiInt, ApiNullableString, IdNameDto } from '../../common/http/api-response.js';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
@@ -219,42 +220,118 @@ export class ColumnUpdateDto {
 }
 
 /** A column on the wire (`columnList` of a product). */
-export interface ColumnEntryDto {
+export class ColumnEntryDto {
+  @ApiInt()
   id: number;
+
+  @ApiInt()
   sort: number;
+
+  @ApiProperty()
   name: string;
+
+  @ApiProperty({ description: '启用' })
   status: boolean;
 }
 
 /** A row of `api/productColumn/list` and the answer of `POST api/productColumn`. */
-export interface ColumnDto extends ColumnEntryDto {
+export class ColumnDto extends ColumnEntryDto {
+  @ApiInt()
   productId: number;
 }
 
-export interface ProductDto {
+/** `GET api/productColumn/getColumnMap`: a product's enabled columns (keyed by product id). */
+export class ColumnMapEntryDto {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   name: string;
+
+  @ApiInt()
+  sort: number;
+}
+
+export class ProductEditorRef {
+  @ApiInt()
+  id: number;
+
+  @ApiProperty()
+  nickName: string;
+}
+
+export class ProductFileRef {
+  @ApiInt()
+  id: number;
+
+  @ApiProperty()
+  realName: string;
+}
+
+export class ProductDto {
+  @ApiInt()
+  id: number;
+
+  @ApiProperty()
+  name: string;
+
+  @ApiInt()
   deptId: number;
-  dept: { id: number; name: string } | null;
+
+  @ApiProperty({ type: () => IdNameDto, nullable: true })
+  dept: IdNameDto | null;
+
+  @ApiNullableString('编辑 id，逗号分隔')
   editorIds: string | null;
-  editors: Array<{ id: number; nickName: string }>;
+
+  @ApiProperty({ type: () => [ProductEditorRef] })
+  editors: ProductEditorRef[];
+
+  @ApiNullableString()
   period: string | null;
+
+  @ApiProperty()
   type: string;
+
+  @ApiProperty()
   contentType: string;
+
+  @ApiNullableString('模板文件 id，逗号分隔')
   fileIds: string | null;
-  files: Array<{ id: number; realName: string }>;
+
+  @ApiProperty({ type: () => [ProductFileRef] })
+  files: ProductFileRef[];
+
+  @ApiProperty({ type: () => [ColumnEntryDto] })
   columnList: ColumnEntryDto[];
+
+  @ApiProperty()
   isWeekly: boolean;
+
+  @ApiDateTime()
   createTime: Date;
+
+  @ApiNullableString()
   createBy: string | null;
 }
 
 /** A choice-list entry (`GET api/productSetting/all`). */
-export interface ProductOptionDto {
+export class ProductOptionDto {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   name: string;
+
+  @ApiNullableString()
   period: string | null;
+
+  @ApiProperty()
   type: string;
+
+  @ApiProperty()
   contentType: string;
+
+  @ApiProperty()
   isWeekly: boolean;
 }

@@ -1,12 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, type StreamableFile } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AllowQueryToken, Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { ProductColumnsService } from './product-columns.service.js';
-import { ColumnCreateDto, ColumnQuery, ColumnUpdateDto, ProductAllQuery, ProductQuery, ProductUpdateDto, ProductWriteDto } from './product.dto.js';
+import { ColumnCreateDto, ColumnDto, ColumnMapEntryDto, ColumnQuery, ColumnUpdateDto, ProductAllQuery, ProductDto, ProductOptionDto, ProductQuery, ProductUpdateDto, ProductWriteDto } from './product.dto.js';
 import { ProductsService } from './products.service.js';
+import { ApiListResponse, ApiMapOfListsResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
 @ApiTags('生产：产品设置')
 @Controller('api/productSetting')
@@ -15,6 +16,7 @@ export class ProductSettingController {
 
   @RequirePermissions('productSetting:list')
   @Get('list')
+  @ApiPageResponse(ProductDto)
   list(@Query() query: ProductQuery) {
     return this.products.list(query);
   }
@@ -22,6 +24,7 @@ export class ProductSettingController {
   /** Choice lists (journal form, submission dialog): any logged-in user; `editable=true`: the products whose journals the caller may write. */
   @Authenticated()
   @Get('all')
+  @ApiListResponse(ProductOptionDto)
   all(@Query() query: ProductAllQuery, @CurrentUser() me: Principal) {
     return this.products.all(query, me);
   }
@@ -35,6 +38,7 @@ export class ProductSettingController {
 
   @RequirePermissions('productSetting:list')
   @Get(':id')
+  @ApiOkResponse({ type: ProductDto })
   findOne(@Param('id', ParseIdPipe) id: number) {
     return this.products.findOne(id);
   }
@@ -42,6 +46,7 @@ export class ProductSettingController {
   @Log('新增产品')
   @RequirePermissions('productSetting:add')
   @Post()
+  @ApiCreatedResponse({ type: ProductDto })
   create(@CurrentUser() me: Principal, @Body() dto: ProductWriteDto) {
     return this.products.create(dto, me);
   }
@@ -70,12 +75,14 @@ export class ProductColumnController {
 
   @Authenticated()
   @Get('list')
+  @ApiPageResponse(ColumnDto)
   list(@Query() query: ColumnQuery) {
     return this.columns.list(query);
   }
 
   @Authenticated()
   @Get('getColumnMap')
+  @ApiMapOfListsResponse(ColumnMapEntryDto, '产品 id → 启用的栏目')
   columnMap() {
     return this.columns.columnMap();
   }
@@ -83,6 +90,7 @@ export class ProductColumnController {
   @Log('新增栏目')
   @RequirePermissions('productSetting:edit')
   @Post()
+  @ApiCreatedResponse({ type: ColumnDto })
   create(@Body() dto: ColumnCreateDto) {
     return this.columns.create(dto);
   }

@@ -1,3 +1,4 @@
+import { ApiInt, ApiNullableString, AuditFieldsDto, IdNameDto } from '../../common/http/api-response.js';
 import { RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
@@ -73,18 +74,50 @@ export class RoleMenusDto {
   menus: RoleRef[];
 }
 
-export interface RoleDto {
+export class RoleMenuRef {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
+  title: string;
+
+  @ApiInt({ nullable: true })
+  pid: number | null;
+
+  @ApiProperty({ enum: [0, 1, 2], description: '0 目录，1 菜单，2 按钮' })
+  type: number;
+
+  @ApiNullableString()
+  permission: string | null;
+}
+
+export class RoleDto extends AuditFieldsDto {
+  @ApiInt()
+  id: number;
+
+  @ApiProperty()
   name: string;
+
+  @ApiInt({ description: '角色级别（小 = 高）' })
   level: number;
+
+  @ApiProperty({ enum: DATA_SCOPES })
   dataScope: DataScope;
+
+  @ApiNullableString()
   description: string | null;
-  menus: Array<{ id: number; title: string; pid: number | null; type: number; permission: string | null }>;
-  depts: Array<{ id: number; name: string }>;
-  createBy: string | null;
-  updateBy: string | null;
-  createTime: Date;
-  updateTime: Date;
+
+  @ApiProperty({ type: () => [RoleMenuRef] })
+  menus: RoleMenuRef[];
+
+  @ApiProperty({ type: () => [IdNameDto], description: '自定义数据范围的部门' })
+  depts: IdNameDto[];
+}
+
+/** `GET api/roles/level`: the caller's highest role level. */
+export class RoleLevelDto {
+  @ApiInt()
+  level: number;
 }
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;

@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AllowQueryToken, Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { RoleMenusDto, RoleQuery, RoleUpdateDto, RoleWriteDto } from './role.dto.js';
+import { RoleDto, RoleLevelDto, RoleMenusDto, RoleQuery, RoleUpdateDto, RoleWriteDto } from './role.dto.js';
 import { RolesService } from './roles.service.js';
+import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
 @ApiTags('系统：角色管理')
 @Controller('api/roles')
@@ -14,6 +15,7 @@ export class RolesController {
 
   @RequirePermissions('roles:list')
   @Get()
+  @ApiPageResponse(RoleDto)
   list(@Query() query: RoleQuery) {
     return this.roles.list(query);
   }
@@ -21,6 +23,7 @@ export class RolesController {
   /** Every role, highest rank first (the user form's role picker). */
   @RequirePermissions('roles:list', 'user:add', 'user:edit')
   @Get('all')
+  @ApiListResponse(RoleDto)
   all() {
     return this.roles.all();
   }
@@ -28,6 +31,7 @@ export class RolesController {
   /** The caller's rank: the smallest level over their roles. */
   @Authenticated()
   @Get('level')
+  @ApiOkResponse({ type: RoleLevelDto })
   level(@CurrentUser() me: Principal) {
     return { level: me.level };
   }
@@ -41,6 +45,7 @@ export class RolesController {
 
   @RequirePermissions('roles:list')
   @Get(':id')
+  @ApiOkResponse({ type: RoleDto })
   findOne(@Param('id', ParseIdPipe) id: number) {
     return this.roles.findOne(id);
   }
@@ -48,6 +53,7 @@ export class RolesController {
   @Log('新增角色')
   @RequirePermissions('roles:add')
   @Post()
+  @ApiCreatedResponse({ type: RoleDto })
   create(@CurrentUser() me: Principal, @Body() dto: RoleWriteDto) {
     return this.roles.create(me, dto);
   }

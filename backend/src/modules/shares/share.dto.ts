@@ -1,3 +1,4 @@
+import { ApiDateTime, ApiInt, ApiNullableString } from '../../common/http/api-response.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -94,20 +95,42 @@ export class ShareEditDto {
   content: string;
 }
 
-export interface ShareUser {
+export class ShareUser {
+  @ApiInt()
   id: number;
+
+  @ApiNullableString()
   username: string | null;
+
+  @ApiNullableString()
   nickName: string | null;
 }
 
-export interface ShareDto {
+export class ShareDto {
+  @ApiProperty({ type: 'integer', format: 'int64' })
   id: number;
+
+  @ApiProperty({ type: 'integer', format: 'int64' })
   newsId: number;
+
+  @ApiNullableString()
   newsTitle: string | null;
+
+  @ApiNullableString()
   newsTitleCn: string | null;
+
+  @ApiNullableString()
   content: string | null;
+
+  @ApiDateTime()
   createTime: Date;
+
+  @ApiProperty({ type: () => ShareUser, description: '分享人' })
   fromId: ShareUser;
+
+  @ApiProperty({ type: () => ShareUser, description: '接收人' })
   toId: ShareUser;
+
+  @ApiProperty({ description: '新闻已被删除' })
   newsDeleted: boolean;
 }

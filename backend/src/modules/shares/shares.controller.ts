@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { ShareAddDto, ShareEditDto, ShareQuery } from './share.dto.js';
+import { ShareAddDto, ShareDto, ShareEditDto, ShareQuery } from './share.dto.js';
 import { SharesService } from './shares.service.js';
+import { ApiPageResponse } from '../../common/http/api-response.js';
 
 /** Shares (news_suggest): any logged-in user may share news to other users (production-admin spec §6). */
 @ApiTags('新闻：分享')
@@ -15,12 +16,14 @@ export class SharesController {
 
   @Authenticated()
   @Get()
+  @ApiPageResponse(ShareDto)
   list(@CurrentUser() user: Principal, @Query() query: ShareQuery) {
     return this.shares.list(user.userId, query);
   }
 
   @Authenticated()
   @Get(':id')
+  @ApiOkResponse({ type: ShareDto })
   get(@CurrentUser() user: Principal, @Param('id', ParseIdPipe) id: number) {
     return this.shares.get(user.userId, id);
   }
@@ -28,6 +31,7 @@ export class SharesController {
   @Log('分享新闻')
   @Authenticated()
   @Post()
+  @ApiCreatedResponse({ type: ShareDto, isArray: true })
   add(@CurrentUser() user: Principal, @Body() dto: ShareAddDto) {
     return this.shares.add(user.userId, dto);
   }

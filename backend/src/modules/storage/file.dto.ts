@@ -1,3 +1,4 @@
+import { ApiDateTime, ApiInt, ApiNullableString } from '../../common/http/api-response.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -8,17 +9,34 @@ import type { StoredFile } from './file.entity.js';
 import { IntInput } from '../../common/http/numbers.js';
 
 /** A stored file on the wire (the storage key never is). */
-export interface FileDto {
+export class FileDto {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   realName: string;
+
+  @ApiProperty()
   name: string;
+
+  @ApiProperty()
   suffix: string;
+
   /** `word` | `excel` | `other` */
+  @ApiProperty({ description: 'word | excel | other' })
   type: string;
+
   /** Bytes. */
+  @ApiInt({ description: '字节数' })
   size: number;
+
+  @ApiNullableString()
   handlerName: string | null;
+
+  @ApiDateTime()
   handlerDate: string | Date;
+
+  @ApiDateTime()
   createTime: string | Date;
 }
 
@@ -88,10 +106,15 @@ export class FormHandlerFilesQuery extends FormFilesQuery {
   handlerId: number;
 }
 
-export interface DownloadTokenDto {
+export class DownloadTokenDto {
+  @ApiProperty()
   token: string;
+
   /** Relative to the server root. */
+  @ApiProperty({ description: '相对服务器根路径' })
   url: string;
+
   /** Seconds. */
+  @ApiInt({ description: '秒' })
   expiresIn: number;
 }

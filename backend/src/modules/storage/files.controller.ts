@@ -1,13 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AllowQueryToken, Authenticated, CurrentUser, Public, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log, SkipLog } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { FileQuery, FileRenameDto, FileUploadQuery, FormFilesQuery, FormHandlerFilesQuery } from './file.dto.js';
+import { DownloadTokenDto, FileDto, FileQuery, FileRenameDto, FileUploadQuery, FormFilesQuery, FormHandlerFilesQuery } from './file.dto.js';
 import { attachmentDisposition } from './file-name.js';
 import { type FileDownload, FilesService } from './files.service.js';
+import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
 const UPLOAD_BODY = {
   schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, name: { type: 'string', description: '文件名（可选）' } } },
@@ -33,6 +34,7 @@ export class FilesController {
   @Post()
   @ApiConsumes('multipart/form-data')
   @ApiBody(UPLOAD_BODY)
+  @ApiCreatedResponse({ type: FileDto })
   upload(@Req() req: Request, @CurrentUser() me: Principal, @Query() query: FileUploadQuery) {
     return this.files.upload(req, me, query.name);
   }
@@ -43,12 +45,14 @@ export class FilesController {
   @Post('template')
   @ApiConsumes('multipart/form-data')
   @ApiBody(UPLOAD_BODY)
+  @ApiCreatedResponse({ type: FileDto })
   uploadTemplate(@Req() req: Request, @CurrentUser() me: Principal) {
     return this.files.uploadTemplate(req, me);
   }
 
   @RequirePermissions('storage:list')
   @Get()
+  @ApiPageResponse(FileDto)
   list(@Query() query: FileQuery) {
     return this.files.list(query);
   }
@@ -97,6 +101,7 @@ export class FilesController {
   @SkipLog()
   @Authenticated()
   @Post('downloadToken/:id')
+  @ApiCreatedResponse({ type: DownloadTokenDto })
   downloadToken(@CurrentUser() me: Principal, @Param('id', ParseIdPipe) id: number) {
     return this.files.downloadToken(me, id);
   }
@@ -111,12 +116,14 @@ export class FilesController {
 
   @Authenticated()
   @Get('findByFormId')
+  @ApiListResponse(FileDto)
   findByFormId(@CurrentUser() me: Principal, @Query() query: FormFilesQuery) {
     return this.files.findByForm(me, query);
   }
 
   @Authenticated()
   @Get('findByFormIdAndHandlerId')
+  @ApiListResponse(FileDto)
   findByFormIdAndHandlerId(@CurrentUser() me: Principal, @Query() query: FormHandlerFilesQuery) {
     return this.files.findByForm(me, query);
   }

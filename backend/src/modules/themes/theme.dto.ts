@@ -1,6 +1,7 @@
+import { ApiInt, AuditFieldsDto } from '../../common/http/api-response.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { type AuditFields, RecordId, auditFields } from '../../common/http/dto.js';
+import { RecordId, auditFields } from '../../common/http/dto.js';
 import { ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { NewsTheme } from './theme.entity.js';
 import { IntInput } from '../../common/http/numbers.js';
@@ -46,10 +47,17 @@ export class ThemeUpdateDto extends ThemeWriteDto {
   id: number;
 }
 
-export interface ThemeDto extends AuditFields {
+export class ThemeDto extends AuditFieldsDto {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   title: string;
+
+  @ApiProperty({ type: [String] })
   keywords: string[];
+
+  @ApiInt()
   seq: number;
 }
 

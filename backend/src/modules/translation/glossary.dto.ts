@@ -1,7 +1,8 @@
+import { ApiInt, ApiNullableString, AuditFieldsDto } from '../../common/http/api-response.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { auditFields, type AuditFields, BooleanField, RecordId } from '../../common/http/dto.js';
+import { auditFields, BooleanField, RecordId } from '../../common/http/dto.js';
 import { BooleanFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import type { MtGlossaryTerm } from './translation.entity.js';
 
@@ -55,12 +56,23 @@ export class GlossaryUpdateDto extends GlossaryWriteDto {
   id: number;
 }
 
-export interface GlossaryDto extends AuditFields {
+export class GlossaryDto extends AuditFieldsDto {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   source: string;
+
+  @ApiProperty()
   target: string;
+
+  @ApiProperty()
   caseSensitive: boolean;
+
+  @ApiProperty()
   enabled: boolean;
+
+  @ApiNullableString()
   memo: string | null;
 }
 

@@ -1,13 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { DEFAULT_PAGE_SIZE } from '../../common/http/list-query.js';
-import { GlossaryQuery, GlossaryUpdateDto, GlossaryWriteDto, MtFailuresQuery, MtRetryDto } from './glossary.dto.js';
+import { GlossaryDto, GlossaryQuery, GlossaryUpdateDto, GlossaryWriteDto, MtFailuresQuery, MtRetryDto } from './glossary.dto.js';
 import { GlossaryService } from './glossary.service.js';
 import { MachineTranslationService } from './machine-translation.service.js';
-import { DoTranslateDto } from './translation.dto.js';
+import { DoTranslateDto, MtFailureDto, MtResultDto, MtRetryResultDto, MtStatusDto } from './translation.dto.js';
+import { ApiPageResponse } from '../../common/http/api-response.js';
 
 /** `POST api/news/doTranslate` (the spec's call): machine-translate one item now. */
 @ApiTags('新闻：翻译与审核')
@@ -18,6 +19,7 @@ export class DoTranslateController {
   @RequirePermissions('news:translate')
   @Post('doTranslate')
   @HttpCode(200)
+  @ApiOkResponse({ type: MtResultDto })
   doTranslate(@Body() dto: DoTranslateDto) {
     return this.mt.doTranslate(dto.id);
   }
@@ -34,12 +36,14 @@ export class MtAdminController {
 
   @RequirePermissions('mt:list')
   @Get('mt/status')
+  @ApiOkResponse({ type: MtStatusDto })
   status() {
     return this.mt.status();
   }
 
   @RequirePermissions('mt:list')
   @Get('mt/failures')
+  @ApiPageResponse(MtFailureDto)
   failures(@Query() q: MtFailuresQuery) {
     return this.mt.failures(q.page ?? 0, q.size ?? DEFAULT_PAGE_SIZE);
   }
@@ -48,12 +52,14 @@ export class MtAdminController {
   @RequirePermissions('mt:edit')
   @Post('mt/retry')
   @HttpCode(200)
+  @ApiOkResponse({ type: MtRetryResultDto })
   retry(@Body() dto: MtRetryDto) {
     return this.mt.retry(dto.ids);
   }
 
   @RequirePermissions('mt:list')
   @Get('mtGlossary')
+  @ApiPageResponse(GlossaryDto)
   list(@Query() q: GlossaryQuery) {
     return this.glossary.list(q);
   }
@@ -61,6 +67,7 @@ export class MtAdminController {
   @Log('新增术语')
   @RequirePermissions('mt:add')
   @Post('mtGlossary')
+  @ApiCreatedResponse({ type: GlossaryDto })
   create(@Body() dto: GlossaryWriteDto) {
     return this.glossary.create(dto);
   }

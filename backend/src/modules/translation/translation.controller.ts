@@ -1,11 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
-import { NewsQuery } from '../news/news.dto.js';
-import { NewsService } from '../news/news.service.js';
-import { SubmitTranslateDto, TranslationDiffQuery, TranslationRefDto } from './translation.dto.js';
+import { NEWS_PAGE_EXTRA, NewsQuery, NewsRowDto } from '../news/index.js';
+import { NewsService } from '../news/index.js';
+import { LatestVersionDto, SubmitTranslateDto, TranslationDiffDto, TranslationDiffQuery, TranslationRefDto, TranslationStateDto, TranslationVersionDto } from './translation.dto.js';
 import { TranslationService } from './translation.service.js';
+import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
 /**
  * The translation workflow on the spec's paths (`api/news/...`, production-admin.md §7) plus the
@@ -26,6 +27,7 @@ export class TranslationController {
   @RequirePermissions('news:translate', 'news:judge')
   @Post('submitTranslate')
   @HttpCode(200)
+  @ApiOkResponse({ type: TranslationStateDto })
   submitTranslate(@Body() dto: SubmitTranslateDto, @CurrentUser() user: Principal) {
     return this.translation.submit(dto, user);
   }
@@ -34,6 +36,7 @@ export class TranslationController {
   @RequirePermissions('news:translate')
   @Post('releaseTranslate')
   @HttpCode(200)
+  @ApiOkResponse({ type: TranslationStateDto })
   releaseTranslate(@Body() dto: TranslationRefDto, @CurrentUser() user: Principal) {
     return this.translation.release(dto.id, dto.deptId, user);
   }
@@ -41,6 +44,7 @@ export class TranslationController {
   /** The latest submitted version number and text (0 / null when none). */
   @RequirePermissions('news:list')
   @Get('latestVersion')
+  @ApiOkResponse({ type: LatestVersionDto })
   latestVersion(@Query() q: TranslationRefDto, @CurrentUser() user: Principal) {
     return this.translation.latestVersion(q.id, q.deptId, user);
   }
@@ -48,6 +52,7 @@ export class TranslationController {
   /** The department's working translation state of an item (status, editor, reviewer, draft, version). */
   @RequirePermissions('news:list')
   @Get('translationState')
+  @ApiOkResponse({ type: TranslationStateDto })
   translationState(@Query() q: TranslationRefDto, @CurrentUser() user: Principal) {
     return this.translation.stateOrEmpty(q.id, q.deptId, user);
   }
@@ -55,6 +60,7 @@ export class TranslationController {
   /** Every submitted version, newest first, with author, submission time and reviewer. */
   @RequirePermissions('news:list')
   @Get('translationVersions')
+  @ApiListResponse(TranslationVersionDto)
   translationVersions(@Query() q: TranslationRefDto, @CurrentUser() user: Principal) {
     return this.translation.versions(q.id, q.deptId, user);
   }
@@ -62,6 +68,7 @@ export class TranslationController {
   /** Word-level diff between two versions, or a version and the current draft (`to` omitted). */
   @RequirePermissions('news:list')
   @Get('translationDiff')
+  @ApiOkResponse({ type: TranslationDiffDto })
   translationDiff(@Query() q: TranslationDiffQuery, @CurrentUser() user: Principal) {
     return this.translation.diff(q.id, q.deptId, q.from, q.to, user);
   }
@@ -69,6 +76,7 @@ export class TranslationController {
   /** Items I edit(ed) — the news list with `isTrans=2`. */
   @RequirePermissions('news:list')
   @Get('findMyTranslate')
+  @ApiPageResponse(NewsRowDto, NEWS_PAGE_EXTRA)
   findMyTranslate(@Query() q: NewsQuery, @CurrentUser() user: Principal) {
     return this.news.list({ ...q, isTrans: '2' } as NewsQuery, user);
   }
@@ -76,6 +84,7 @@ export class TranslationController {
   /** Items in translation or translated in the department — the news list with `isTrans=1`. */
   @RequirePermissions('news:list')
   @Get('findAllTranslate')
+  @ApiPageResponse(NewsRowDto, NEWS_PAGE_EXTRA)
   findAllTranslate(@Query() q: NewsQuery, @CurrentUser() user: Principal) {
     return this.news.list({ ...q, isTrans: '1' } as NewsQuery, user);
   }

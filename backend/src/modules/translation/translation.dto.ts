@@ -1,3 +1,4 @@
+import { ApiDateTime, ApiInt, ApiNullableString } from '../../common/http/api-response.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { Allow, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
@@ -112,55 +113,190 @@ export class DoTranslateDto {
   id: number;
 }
 
-export interface TranslationStateDto {
+export class TranslationStateDto {
+  @ApiInt()
   id: number;
+
+  @ApiInt()
   deptId: number;
+
+  @ApiProperty({ enum: TRANS_STATUSES, nullable: true })
   transStatus: TransStatus | null;
+
+  @ApiNullableString()
   isProcessed: string | null;
+
+  @ApiNullableString()
   contentTrans: string | null;
+
+  @ApiInt()
   version: number;
+
+  @ApiInt({ nullable: true })
   editorId: number | null;
+
+  @ApiNullableString()
   editorName: string | null;
+
+  @ApiInt({ nullable: true })
   examineId: number | null;
+
+  @ApiNullableString()
   examineName: string | null;
+
+  @ApiDateTime({ nullable: true })
   updateTime: Date | null;
+
   /** The department's Chinese title (null = none of its own: lists show the global one). */
+  @ApiNullableString('本部门的中文标题（null = 没有自己的，列表显示全局的）')
   titleCn: string | null;
 }
 
-export interface TranslationVersionDto {
+export class TranslationVersionDto {
+  @ApiInt()
   version: number;
+
+  @ApiProperty()
   status: string;
+
+  @ApiProperty()
   content: string;
+
+  @ApiInt({ nullable: true })
   editorId: number | null;
+
+  @ApiNullableString()
   editorName: string | null;
+
+  @ApiInt({ nullable: true })
   examineId: number | null;
+
+  @ApiNullableString()
   examineName: string | null;
+
+  @ApiDateTime({ nullable: true })
   examineTime: Date | null;
+
+  @ApiDateTime()
   createTime: Date;
 }
 
-export interface LatestVersionDto {
+export class LatestVersionDto {
+  @ApiInt()
   id: number;
+
+  @ApiInt()
   deptId: number;
+
   /** Latest submitted version (0 = none yet). */
+  @ApiInt({ description: '最新提交的版本（0 = 还没有）' })
   version: number;
+
+  @ApiNullableString()
   contentTrans: string | null;
+
+  @ApiNullableString()
   status: string | null;
 }
 
-export interface DiffPart {
-  /** 'equal' | 'insert' | 'delete' */
+export class DiffPart {
+  @ApiProperty({ enum: ['equal', 'insert', 'delete'] })
   op: 'equal' | 'insert' | 'delete';
+
+  @ApiProperty()
   text: string;
 }
 
-export interface TranslationDiffDto {
+export class TranslationDiffDto {
+  @ApiInt()
   from: number;
+
   /** null = the current draft. */
+  @ApiInt({ nullable: true, description: 'null = 当前草稿' })
   to: number | null;
+
+  @ApiProperty({ type: () => [DiffPart] })
   parts: DiffPart[];
+
+  @ApiInt()
   inserted: number;
+
+  @ApiInt()
   deleted: number;
+}
+
+/** `POST api/news/doTranslate`: the item after machine translation (machine-translation.service.ts `MtResultDto`). */
+export class MtResultDto {
+  @ApiInt()
+  id: number;
+
+  @ApiNullableString()
+  titleCn: string | null;
+
+  @ApiNullableString()
+  contentCn: string | null;
+
+  @ApiNullableString()
+  language: string | null;
+
+  @ApiNullableString('pending | running | done | failed | skipped')
+  mtStatus: string | null;
+
+  @ApiNullableString()
+  mtError: string | null;
+
+  @ApiDateTime({ nullable: true })
+  mtTime: Date | null;
+}
+
+/** `GET api/mt/status` (machine-translation.service.ts `MtStatusDto`). */
+export class MtStatusDto {
+  @ApiProperty()
+  engine: string;
+
+  @ApiProperty()
+  configured: boolean;
+
+  @ApiProperty()
+  auto: boolean;
+
+  @ApiProperty({ enum: ['in-process', 'bullmq'], nullable: true })
+  queue: 'in-process' | 'bullmq' | null;
+
+  @ApiInt({ description: '队列里现有的任务' })
+  queued: number;
+
+  @ApiInt()
+  pending: number;
+
+  @ApiInt()
+  running: number;
+
+  @ApiInt()
+  failed: number;
+}
+
+/** `GET api/mt/failures` (machine-translation.service.ts `MtFailureDto`). */
+export class MtFailureDto {
+  @ApiInt()
+  id: number;
+
+  @ApiProperty()
+  title: string;
+
+  @ApiNullableString()
+  language: string | null;
+
+  @ApiNullableString()
+  mtError: string | null;
+
+  @ApiDateTime({ nullable: true })
+  mtTime: Date | null;
+}
+
+/** `POST api/mt/retry`. */
+export class MtRetryResultDto {
+  @ApiInt({ description: '重新排队的条数' })
+  queued: number;
 }
 

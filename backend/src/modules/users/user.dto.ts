@@ -1,3 +1,4 @@
+import { ApiDateTime, ApiInt, ApiNullableString, AuditFieldsDto, IdNameDto } from '../../common/http/api-response.js';
 import { BooleanField, RecordId, auditFields } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
@@ -172,33 +173,103 @@ export class UserJobsDto {
   jobs: number[];
 }
 
-export interface UserDto {
+export class UserDeptRef extends IdNameDto {
+  @ApiInt({ nullable: true, description: '上级部门 id' })
+  pid: number | null;
+}
+
+export class UserRoleRef extends IdNameDto {
+  @ApiInt({ description: '角色级别（小 = 高）' })
+  level: number;
+
+  @ApiProperty({ enum: ['全部', '本级', '自定义'] })
+  dataScope: string;
+}
+
+export class UserDto extends AuditFieldsDto {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   username: string;
+
+  @ApiProperty()
   nickName: string;
+
+  @ApiNullableString()
   email: string | null;
+
+  @ApiNullableString()
   phone: string | null;
+
+  @ApiNullableString('男 / 女')
   gender: string | null;
+
+  @ApiNullableString()
   avatarName: string | null;
+
+  @ApiProperty()
   enabled: boolean;
+
+  @ApiDateTime({ nullable: true, description: '最近一次修改密码的时间' })
   pwdResetTime: Date | null;
-  dept: { id: number; name: string; pid: number | null } | null;
-  roles: Array<{ id: number; name: string; level: number; dataScope: string }>;
-  jobs: Array<{ id: number; name: string }>;
-  createBy: string | null;
-  updateBy: string | null;
-  createTime: Date;
-  updateTime: Date;
+
+  @ApiProperty({ type: () => UserDeptRef, nullable: true })
+  dept: UserDeptRef | null;
+
+  @ApiProperty({ type: () => [UserRoleRef] })
+  roles: UserRoleRef[];
+
+  @ApiProperty({ type: () => [IdNameDto] })
+  jobs: IdNameDto[];
 }
 
 /** `POST api/users`: the new user and, this once, the initial password to hand over. */
-export type CreatedUserDto = UserDto & { initialPassword: string };
+export class CreatedUserDto extends UserDto {
+  @ApiProperty({ description: '初始密码（只显示这一次）' })
+  initialPassword: string;
+}
 
 /** `PUT api/users/resetPwd`: one entry per reset account, with its new initial password (shown once). */
-export interface ResetPasswordDto {
+export class ResetPasswordDto {
+  @ApiInt()
   id: number;
+
+  @ApiProperty()
   username: string;
+
+  @ApiProperty({ description: '新的初始密码（只显示这一次）' })
   initialPassword: string;
+}
+
+/** `GET api/users/selectUser`: the users a picker offers. */
+export class UserOptionDto {
+  @ApiInt()
+  id: number;
+
+  @ApiProperty()
+  username: string;
+
+  @ApiProperty()
+  nickName: string;
+
+  @ApiProperty({ type: () => IdNameDto, nullable: true })
+  dept: IdNameDto | null;
+}
+
+/** `GET api/job/userJob`: the caller's jobs. */
+export class UserJobDto extends IdNameDto {
+  @ApiInt()
+  jobSort: number;
+
+  @ApiProperty()
+  enabled: boolean;
+}
+
+/** `POST api/users/updateAvatar`: the stored avatar's file name. */
+export class AvatarDto {
+  @ApiProperty()
+  avatar: string;
 }
 
 /** The only way a user leaves the service: never a password hash, never isAdmin. */

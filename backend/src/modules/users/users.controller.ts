@@ -1,15 +1,16 @@
 /// <reference types="multer" />
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createReadStream } from 'node:fs';
 import { AllowDuringPasswordChange, AllowQueryToken, Authenticated, CurrentUser, Public, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { CenterDto, EmailCodeQuery, UpdateEmailDto, UpdatePassDto, UserJobsDto, UserQuery, UserUpdateDto, UserWriteDto } from './user.dto.js';
+import { AvatarDto, CenterDto, CreatedUserDto, EmailCodeQuery, ResetPasswordDto, UpdateEmailDto, UpdatePassDto, UserDto, UserJobDto, UserJobsDto, UserOptionDto, UserQuery, UserUpdateDto, UserWriteDto } from './user.dto.js';
 import { UsersService } from './users.service.js';
+import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
 const AVATAR_UPLOAD_LIMIT = 20 * 1024 * 1024; // hard cap for the multipart parser; the configured limit is checked in the service
 
@@ -20,6 +21,7 @@ export class UsersController {
 
   @RequirePermissions('user:list')
   @Get()
+  @ApiPageResponse(UserDto)
   list(@CurrentUser() me: Principal, @Query() query: UserQuery) {
     return this.users.list(me, query);
   }
@@ -33,6 +35,7 @@ export class UsersController {
 
   @Authenticated()
   @Get('selectUser')
+  @ApiListResponse(UserOptionDto)
   selectUser() {
     return this.users.selectUser();
   }
@@ -40,6 +43,7 @@ export class UsersController {
   @Log('新增用户')
   @RequirePermissions('user:add')
   @Post()
+  @ApiCreatedResponse({ type: CreatedUserDto })
   create(@CurrentUser() me: Principal, @Body() dto: UserWriteDto) {
     return this.users.create(me, dto);
   }
@@ -64,6 +68,7 @@ export class UsersController {
   @RequirePermissions('user:edit')
   @Put('resetPwd')
   @ApiBody({ schema: { type: 'array', items: { type: 'integer' } } })
+  @ApiListResponse(ResetPasswordDto)
   resetPwd(@CurrentUser() me: Principal, @Body(ParseIdsPipe) ids: number[]) {
     return this.users.resetPassword(me, ids);
   }
@@ -100,6 +105,7 @@ export class UsersController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { avatar: { type: 'string', format: 'binary' } } } })
   @UseInterceptors(FileInterceptor('avatar', { limits: { fileSize: AVATAR_UPLOAD_LIMIT, files: 1 } }))
+  @ApiOkResponse({ type: AvatarDto })
   updateAvatar(@CurrentUser() me: Principal, @UploadedFile() file: Express.Multer.File | undefined) {
     return this.users.updateAvatar(me, file);
   }
@@ -121,6 +127,7 @@ export class UserExtrasController {
   /** Jobs of the current user. */
   @Authenticated()
   @Get('api/job/userJob')
+  @ApiListResponse(UserJobDto)
   userJob(@CurrentUser() me: Principal) {
     return this.users.userJobs(me.userId);
   }
