@@ -3,6 +3,8 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { Response } from 'supertest';
+import { DataSource } from 'typeorm';
+import { ADMIN_PERMISSION, PERMISSIONS } from '../src/common/access/permission';
 import { ACCESS_KEY, type AccessRule, Public } from '../src/common/access/permissions.decorator';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
@@ -152,6 +154,18 @@ describe('permission matrix', () => {
     const keys = routes.map((r) => `${r.method} ${r.path}`);
     expect(keys).toEqual(expect.arrayContaining(['POST /auth/login', 'GET /auth/info', 'GET /api/users', 'DELETE /api/users', 'GET /api/job', 'GET /api/health']));
     expect(routes.find((r) => r.path === '/api/users' && r.method === 'GET')?.rule).toEqual({ kind: 'permissions', codes: ['user:list'] });
+  });
+
+  it('speaks one permission vocabulary: every code a handler requires is in it, and it is exactly the codes of the seeded menus', async () => {
+    const rows: Array<{ permission: string }> = await t.app.get(DataSource).query("SELECT permission FROM sys_menu WHERE permission IS NOT NULL AND permission <> ''");
+    const seeded = new Set(rows.flatMap((r) => r.permission.split(',').map((c) => c.trim())).filter((c) => c && c !== ADMIN_PERMISSION));
+    const vocabulary = new Set<string>(PERMISSIONS);
+    const declared = new Set(routes.flatMap((r) => (r.rule?.kind === 'permissions' ? r.rule.codes : [])));
+    expect(declared.size).toBeGreaterThan(40);
+    expect([...declared].filter((c) => !vocabulary.has(c))).toEqual([]);
+    expect([...declared].filter((c) => !seeded.has(c))).toEqual([]);
+    expect([...vocabulary].filter((c) => !seeded.has(c))).toEqual([]);
+    expect([...seeded].filter((c) => !vocabulary.has(c)).sort()).toEqual([]);
   });
 
   it('every registered route declares an access rule', () => {
