@@ -26,6 +26,7 @@ import { DailyJournalRows } from './daily/DailyJournalRows';
 import { type DailyJournals, useDailyJournals } from './daily/useDailyJournals';
 import type { JournalRow } from './types';
 import { useJournalText } from './useJournalText';
+import { line } from '../../theme/theme';
 
 export interface DailyJournalDialogProps {
   open: boolean;
@@ -60,7 +61,7 @@ export function DailyJournalDialog({ open, onClose, onSelect, multiple = false }
       maxWidth="lg"
     >
       <DailyJournalRangeForm state={state} />
-      <Box sx={{ position: 'relative', mt: 0.5, border: '1px solid #ebeef5', borderRadius: 1 }}>
+      <Box sx={{ position: 'relative', mt: 0.5, border: line(), borderRadius: 1 }}>
         {list.isFetching && !list.isPending && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 3, height: 2 }} />}
         <TableContainer sx={{ maxHeight: fullScreen ? 'none' : '55vh' }}>
           <Table stickyHeader size="small" aria-busy={list.isFetching} sx={{ '& th, & td': { whiteSpace: 'nowrap', fontSize: 13 } }}>

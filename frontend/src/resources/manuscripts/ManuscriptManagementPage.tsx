@@ -23,6 +23,7 @@ import { ManuscriptFilters } from './ManuscriptFilters';
 import { type ManuscriptAction, ManuscriptTable } from './ManuscriptTable';
 import type { Manuscript, ManuscriptTab } from './types';
 import { useManuscriptText } from './useManuscriptText';
+import { line } from '../../theme/theme';
 
 type Dialog = { kind: ManuscriptAction; row: Manuscript } | { kind: 'upload' | 'stats' } | null;
 
@@ -67,7 +68,7 @@ export function ManuscriptManagementPage() {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, borderRadius: 1.5 }} data-testid="manuscript-page">
-      <Stack direction="row" alignItems="center" spacing={1} useFlexGap flexWrap="wrap" sx={{ borderBottom: '1px solid #ebeef5', mb: 1.5 }}>
+      <Stack direction="row" alignItems="center" spacing={1} useFlexGap flexWrap="wrap" sx={{ borderBottom: line(), mb: 1.5 }}>
         <Tabs value={state.tab} onChange={(_event, tab: ManuscriptTab) => go(withTab(state, tab))} aria-label={t('page.title')} sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0.5 } }}>
           {tabs.map((tab) => (
             <Tab key={tab} value={tab} label={t(`tabs.${tab}`)} data-testid={`manuscript-tab-${tab}`} />

@@ -26,6 +26,7 @@ import { columnNames, creatorName, manuscriptType, reviewerNames } from './forma
 import { MANUSCRIPT_PAGE_SIZES } from './listState';
 import type { Manuscript, SelectableUser } from './types';
 import { useManuscriptText } from './useManuscriptText';
+import { horizon, line } from '../../theme/theme';
 
 export type ManuscriptAction = 'view' | 'editColumn' | 'editAbstract' | 'delete';
 
@@ -105,7 +106,7 @@ export function ManuscriptTable(props: ManuscriptTableProps) {
         <TableRow>
           <TableCell colSpan={COLUMN_COUNT} sx={{ border: 0 }}>
             <Box data-testid="manuscript-empty" sx={{ py: 8, textAlign: 'center', color: 'text.secondary' }}>
-              <Box sx={{ color: '#c0c4cc', '& svg': { fontSize: 52 } }}>{empty.filtered ? <SearchOffOutlined /> : <InboxOutlined />}</Box>
+              <Box sx={{ color: horizon('textPlaceholder'), '& svg': { fontSize: 52 } }}>{empty.filtered ? <SearchOffOutlined /> : <InboxOutlined />}</Box>
               <Typography variant="body1" color="text.secondary" sx={{ mt: 1 }}>
                 {empty.text}
               </Typography>
@@ -187,10 +188,10 @@ export function ManuscriptTable(props: ManuscriptTableProps) {
 
   return (
     <Box sx={{ minWidth: 0, flex: 1 }}>
-      <Box sx={{ position: 'relative', border: '1px solid #ebeef5', borderRadius: 1 }}>
+      <Box sx={{ position: 'relative', border: line(), borderRadius: 1 }}>
         {refreshing && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 3, height: 2 }} />}
         <TableContainer sx={{ maxHeight: 'calc(100vh - 300px)', minHeight: 240 }}>
-          <Table stickyHeader size="small" aria-busy={loading || refreshing} data-testid="manuscript-table" sx={{ '& th': { whiteSpace: 'nowrap', bgcolor: '#f8f8f9', fontWeight: 600 }, '& td, & th': { fontSize: 13 } }}>
+          <Table stickyHeader size="small" aria-busy={loading || refreshing} data-testid="manuscript-table" sx={{ '& th': { whiteSpace: 'nowrap', bgcolor: horizon('tableHead'), fontWeight: 600 }, '& td, & th': { fontSize: 13 } }}>
             <TableHead>
               <TableRow>
                 <TableCell sx={{ width: 56 }}>{t('columns.index')}</TableCell>

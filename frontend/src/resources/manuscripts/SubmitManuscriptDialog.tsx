@@ -29,6 +29,7 @@ import {
 } from './submitForm';
 import type { SelectableUser } from './types';
 import { useManuscriptText } from './useManuscriptText';
+import { horizon } from '../../theme/theme';
 
 export type SubmitNews = Pick<NewsRow, 'id' | 'title' | 'titleCn' | 'examineName'>;
 
@@ -170,7 +171,7 @@ export function SubmitManuscriptDialog({ open, news: newsProp, onClose, onSubmit
       testId="submit-manuscript-dialog"
     >
       <Stack spacing={2}>
-        <Box sx={{ px: 1.5, py: 1, bgcolor: '#f5f7fa', borderRadius: 1, borderLeft: 3, borderColor: 'primary.main' }} data-testid="submit-news">
+        <Box sx={{ px: 1.5, py: 1, bgcolor: horizon('fill'), borderRadius: 1, borderLeft: 3, borderColor: 'primary.main' }} data-testid="submit-news">
           <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.25 }}>
             {single ? t('submit.news') : t('submit.news_count', { count: news.length })}
           </Typography>

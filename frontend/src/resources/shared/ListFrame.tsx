@@ -26,9 +26,10 @@ import {
 } from '@mui/material';
 import { ConfirmButton } from './ConfirmButton';
 import { errorMessage } from './hooks';
+import { horizon } from '../../theme/theme';
 
 /** The header cells of these lists (pass as `sx`). */
-export const listHeadSx = { bgcolor: '#f8f8f9', color: 'text.secondary', fontWeight: 600, whiteSpace: 'nowrap' } as const;
+export const listHeadSx = { bgcolor: horizon('tableHead'), color: 'text.secondary', fontWeight: 600, whiteSpace: 'nowrap' } as const;
 
 export interface SearchFormProps {
   onSearch: (event: FormEvent) => void;

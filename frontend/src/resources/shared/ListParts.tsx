@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { Box, Button, Chip, IconButton, Stack, TablePagination, Tooltip, Typography } from '@mui/material';
+import { alpha, Box, Button, Chip, IconButton, lighten, Stack, TablePagination, type Theme, Tooltip, Typography } from '@mui/material';
 import { Pagination, TopToolbar, useListContext } from 'react-admin';
 import { useCan } from './access';
 import { ExportButton } from './ExportButton';
 import { MESSAGES } from './text';
+import { horizon } from '../../theme/theme';
 
 /** Page sizes of the spec (§9); 20 is the default. */
 export const PAGE_SIZES = [20, 30, 50, 100, 500, 1000];
@@ -54,8 +55,9 @@ export const actionsColumnSx = {
   right: 0,
   zIndex: 1,
   bgcolor: 'background.paper',
-  boxShadow: 'inset 1px 0 0 rgba(224, 224, 224, 1)',
-  '&.MuiTableCell-head': { bgcolor: '#f8f8f9', zIndex: 2 },
+  // the table's own cell border colour
+  boxShadow: (theme: Theme) => `inset 1px 0 0 ${lighten(alpha(theme.palette.divider, 1), 0.88)}`,
+  '&.MuiTableCell-head': { bgcolor: horizon('tableHead'), zIndex: 2 },
 } as const;
 
 export const EmptyState = ({ text = MESSAGES.empty }: { text?: string }) => (

@@ -9,6 +9,7 @@ import { dayOf, editorNames, isJournalStatus } from '../format';
 import type { JournalRow, JournalStatus } from '../types';
 import { useJournalText } from '../useJournalText';
 import { type DailyJournals, statusOf } from './useDailyJournals';
+import { horizon } from '../../../theme/theme';
 
 const STATUS_COLOR: Record<JournalStatus, 'warning' | 'info' | 'success' | 'secondary'> = {
   edit: 'warning',
@@ -68,7 +69,7 @@ export function DailyJournalRows({ state, multiple }: { state: DailyJournals; mu
     return (
       <WideRow>
         <Box data-testid="daily-journal-empty" sx={{ py: 7, textAlign: 'center' }}>
-          <EventBusyOutlined sx={{ fontSize: 48, color: '#c0c4cc' }} />
+          <EventBusyOutlined sx={{ fontSize: 48, color: horizon('textPlaceholder') }} />
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             {t('daily.empty')}
           </Typography>

@@ -8,6 +8,7 @@ import { formatDate } from '../../shared/text';
 import { manuscriptKeys, manuscriptsApi } from '../api';
 import { DialogFrame } from '../DialogFrame';
 import { useManuscriptText } from '../useManuscriptText';
+import { line } from '../../../theme/theme';
 
 export interface DailyStatsDialogProps {
   open: boolean;
@@ -69,7 +70,7 @@ export function DailyStatsDialog({ open, onClose }: DailyStatsDialogProps) {
             {errorMessage(stats.error)}
           </Alert>
         ) : (
-          <TableContainer sx={{ border: '1px solid #ebeef5', borderRadius: 1, maxHeight: '55vh' }}>
+          <TableContainer sx={{ border: line(), borderRadius: 1, maxHeight: '55vh' }}>
             <Table size="small" stickyHeader>
               <TableHead>
                 <TableRow>
