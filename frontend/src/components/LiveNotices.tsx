@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, AlertTitle, Box, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { acquireLive, type LiveMessage, subscribeLive } from '../providers/socket';
-import { sanitizeNewsHtml } from '../resources/news/sanitize';
+import { sanitizeNewsHtml } from '../resources/shared/sanitize';
 
 /** Spec (production-admin §8/§9): pushed socket messages stay 10 s. */
 export const LIVE_NOTICE_DURATION = 10_000;

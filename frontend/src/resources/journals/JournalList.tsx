@@ -9,8 +9,8 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, TableCell } from '@mui/material';
 import { NewsPager } from '../news/NewsPager';
-import type { ProductAbilities } from '../products/access';
-import type { ManagementMode } from '../products/managementRoutes';
+import type { ProductAbilities } from '../shared/production/access';
+import type { ManagementMode } from '../shared/production/managementRoutes';
 import { ActionToolbar, DeleteConfirmButton, EmptyRow, ListFrame, listHeadSx, SelectAllCell, SkeletonRows, toggleId } from '../shared/ListFrame';
 import { actionsColumnSx, PAGE_SIZES } from '../shared/ListParts';
 import { editorNames } from './format';

@@ -1,19 +1,11 @@
 // How the journal fields read in the tables (status labels, editor names, days).
+import { parseEditorIds } from '../shared/editorIds';
 import { JOURNAL_STATUSES, type JournalEditor, type JournalStatus } from './types';
+
+export { parseEditorIds };
 
 export const isJournalStatus = (value: unknown): value is JournalStatus =>
   typeof value === 'string' && (JOURNAL_STATUSES as readonly string[]).includes(value);
-
-/** `"3, 7"` / `"3,7"` → `[3, 7]` (blanks and non-numbers dropped, order and duplicates kept once). */
-export function parseEditorIds(editorIds: string | null | undefined): number[] {
-  if (editorIds === null || editorIds === undefined) return [];
-  const ids = String(editorIds)
-    .split(/[,，\s]+/)
-    .filter(Boolean)
-    .map(Number)
-    .filter((id) => Number.isInteger(id) && id > 0);
-  return [...new Set(ids)];
-}
 
 /**
  * The editors by name (`张编辑、李翻译`): nickname, else account; an id with no known user (not

@@ -5,6 +5,6 @@ export { DailyJournalDialog, type DailyJournalDialogProps } from './DailyJournal
 export { DAILY_JOURNAL_PAGE_SIZE, DAILY_JOURNAL_PATH, journalKeys, journalsApi } from './api';
 export { dayOf, editorNames, isJournalStatus, parseEditorIds } from './format';
 export { JOURNALS_I18N_PREFIX, journalsEn, journalsZh, type JournalMessages } from './i18n';
-export { defaultJournalRange, type JournalRange, rangeProblem, type RangeProblem } from './range';
+export { defaultJournalRange, type JournalRange, rangeProblem, type RangeProblem } from '../shared/dateRange/range';
 export * from './types';
 export { useJournalText } from './useJournalText';

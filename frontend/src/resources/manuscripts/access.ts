@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useGetIdentity, usePermissions } from 'react-admin';
 import type { HorizonIdentity } from '../../providers/authProvider';
 import { can } from '../../providers/permissions';
-import { workDeptId } from '../news/access';
+import { workDeptId } from '../shared/workDept';
 import type { Manuscript, ManuscriptTab } from './types';
 
 export interface ManuscriptAbilities {

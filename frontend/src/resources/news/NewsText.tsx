@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import { Box, Typography, type SxProps, type Theme } from '@mui/material';
 import { horizon, line } from '../../theme/theme';
-import { looksLikeHtml, sanitizeNewsHtml, toParagraphs } from './sanitize';
+import { looksLikeHtml, sanitizeNewsHtml, toParagraphs } from '../shared/sanitize';
 
 /** Reading typography of news texts (HTML and plain text alike). */
 export const readingSx: SxProps<Theme> = {

@@ -4,7 +4,10 @@ import { useMemo } from 'react';
 import { useGetIdentity, usePermissions } from 'react-admin';
 import { can } from '../../providers/permissions';
 import type { HorizonIdentity } from '../../providers/authProvider';
+import { type DeptRef, workDeptId } from '../shared/workDept';
 import type { NewsRow } from './types';
+
+export { type DeptRef, workDeptId };
 
 export interface NewsAbilities {
   /** news:recommend — track / untrack. */
@@ -70,26 +73,6 @@ export interface NewsUser {
   roles: string[];
   abilities: NewsAbilities;
   ready: boolean;
-}
-
-/** A department stub as `auth/info` answers it (`pid` may be missing on older servers). */
-export interface DeptRef {
-  id: number;
-  pid?: number | null;
-}
-
-/**
- * The department a user's translation work lives in (spec §4/§6: "the department sent for review is
- * the parent department unless the department or its parent id is 0"): the parent department;
- * the user's own department when the department id is 0, the parent id is 0, or there is no parent
- * (a top-level department, or an older server that does not send `pid`). undefined without a department.
- */
-export function workDeptId(user: { dept?: DeptRef | null } | null | undefined): number | undefined {
-  const dept = user?.dept;
-  if (!dept || typeof dept.id !== 'number') return undefined;
-  const pid = dept.pid;
-  if (dept.id === 0 || pid === 0 || pid === null || pid === undefined) return dept.id;
-  return pid;
 }
 
 /** The caller: id, work department (sent with every news call, spec §4/§6) and abilities. */

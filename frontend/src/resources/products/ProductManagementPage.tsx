@@ -7,9 +7,9 @@ import { Title } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { journalKeys } from '../journals/api';
 import { JournalList } from '../journals/JournalList';
-import { useProductAbilities } from './access';
+import { useProductAbilities } from '../shared/production/access';
 import { productKeys } from './api';
-import { managementHref, type ManagementMode, managementStateOf, type ManagementTab } from './managementRoutes';
+import { managementHref, type ManagementMode, managementStateOf, type ManagementTab } from '../shared/production/managementRoutes';
 import { ProductSettingsList } from './ProductSettingsList';
 import { useProductText } from './useProductText';
 

@@ -6,7 +6,7 @@ import { Box, TableCell, TableSortLabel, TextField } from '@mui/material';
 import { NewsPager } from '../news/NewsPager';
 import { DeleteConfirmButton, EmptyRow, ListFrame, listHeadSx, SearchForm, SelectAllCell, SkeletonRows } from '../shared/ListFrame';
 import { actionsColumnSx, PAGE_SIZES } from '../shared/ListParts';
-import type { ProductAbilities } from './access';
+import type { ProductAbilities } from '../shared/production/access';
 import { ProductFormDialog } from './ProductFormDialog';
 import { createTimeDirection, nextCreateTimeSort } from './productList';
 import { useProductCells, useProductColumnLabels } from './settings/productCells';

@@ -19,8 +19,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useLogoutIfAccessDenied } from 'react-admin';
-import { openDownload, type StoredFile } from '../files';
-import { rangeProblem } from '../journals/range';
+import { openDownload, type StoredFile } from '../shared/files';
+import { rangeProblem } from '../shared/dateRange/range';
 import { errorMessage, useApiErrorHandler } from '../shared/hooks';
 import { formatDate } from '../shared/text';
 import { productsApi } from './api';

@@ -5,7 +5,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { Box, FormLabel, IconButton, Link, Tooltip } from '@mui/material';
 import { useInput } from 'react-admin';
-import { openDownload, type StoredFile, TEMPLATE_UPLOAD_PATH, WordUploadBox } from '../files';
+import { openDownload, type StoredFile, TEMPLATE_UPLOAD_PATH, WordUploadBox } from '../shared/files';
 import { useApiErrorHandler } from '../shared/hooks';
 import type { FileRef } from './types';
 import { useProductText } from './useProductText';

@@ -1,7 +1,7 @@
 // Calls of the product screens (docs/production-api.md "Products", spec production-admin §7).
 import { request, requestJson } from '../../providers/http';
 import { type QueryParams, saveBlob, toQueryString } from '../api';
-import type { StoredFile } from '../files';
+import type { StoredFile } from '../shared/files';
 import { exportFileName } from '../shared/text';
 import type { DictOption, Page, Product, ProductChoice, ProductListQuery, ProductWrite, SelectableUser } from './types';
 

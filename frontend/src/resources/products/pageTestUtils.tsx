@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createI18nProvider } from '../../providers/i18n/i18nProvider';
 import { fakeAuthProvider } from '../shared/fakeAuthProvider';
-import type { ManagementMode } from './managementRoutes';
+import type { ManagementMode } from '../shared/production/managementRoutes';
 import { ProductManagementPage } from './ProductManagementPage';
 import type { Product } from './types';
 

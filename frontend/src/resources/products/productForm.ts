@@ -1,6 +1,6 @@
 // The add/edit product dialog's values (spec production-admin §2 "Product settings screen", §3, §5):
 // the record ↔ form values, the column rows prepared before opening, and the checks of the form.
-import { parseEditorIds } from '../journals/format';
+import { parseEditorIds } from '../shared/editorIds';
 import { isBlank } from '../shared/validation';
 import {
   DEFAULT_CONTENT_TYPE,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productAbilities } from './access';
-import { managementHref, managementStateOf } from './managementRoutes';
+import { productAbilities } from '../shared/production/access';
+import { managementHref, managementStateOf } from '../shared/production/managementRoutes';
 import { columnNames, createTimeDirection, nextCreateTimeSort, pageAfterRemoval, toolbarState } from './productList';
 import { periodLabel } from './queries';
 

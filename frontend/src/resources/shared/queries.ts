@@ -32,3 +32,12 @@ export function useMenuTree(enabled = true) {
     enabled,
   });
 }
+
+/** The current user's highest rank (smallest level), `GET api/roles/level`. */
+export function useMyRoleLevel(enabled = true) {
+  return useQuery({
+    queryKey: ['horizon', 'roles', 'level'],
+    queryFn: async () => (await api.get<{ level: number }>('api/roles/level')).level,
+    enabled,
+  });
+}

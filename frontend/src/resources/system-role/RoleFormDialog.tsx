@@ -3,7 +3,7 @@ import { FormDataConsumer, NumberInput, SelectInput, TextInput } from 'react-adm
 import { DeptCheckTreeInput } from '../shared/DeptInputs';
 import { FormDialog } from '../shared/FormDialog';
 import { useSaveRecord } from '../shared/hooks';
-import { useMyRoleLevel } from '../system-user/queries';
+import { useMyRoleLevel } from '../shared/queries';
 import type { Role } from '../types';
 import { DATA_SCOPES, emptyRoleForm, formValuesToRole, type RoleFormValues, roleToFormValues, validateRoleForm } from './roleForm';
 

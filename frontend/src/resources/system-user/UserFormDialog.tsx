@@ -6,7 +6,8 @@ import { FormDialog } from '../shared/FormDialog';
 import { useSaveRecord } from '../shared/hooks';
 import type { User } from '../types';
 import { type InitialPassword, InitialPasswordDialog } from './InitialPasswordDialog';
-import { useAllRoles, useEnabledJobs, useMyRoleLevel } from './queries';
+import { useMyRoleLevel } from '../shared/queries';
+import { useAllRoles, useEnabledJobs } from './queries';
 import { emptyUserForm, formValuesToUser, type UserFormValues, userToFormValues, validateUserForm } from './userForm';
 
 export const CREATED_MESSAGE = '新增成功';

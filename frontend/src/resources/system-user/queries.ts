@@ -19,12 +19,3 @@ export function useAllRoles(enabled = true) {
     enabled,
   });
 }
-
-/** The current user's highest rank (smallest level), `GET api/roles/level`. */
-export function useMyRoleLevel(enabled = true) {
-  return useQuery({
-    queryKey: ['horizon', 'roles', 'level'],
-    queryFn: async () => (await api.get<{ level: number }>('api/roles/level')).level,
-    enabled,
-  });
-}

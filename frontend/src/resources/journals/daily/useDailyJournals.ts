@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { HttpError, useLogoutIfAccessDenied } from 'react-admin';
 import { DAILY_JOURNAL_PAGE_SIZE, journalKeys, journalsApi } from '../api';
-import { defaultJournalRange, type JournalRange, rangeProblem } from '../range';
+import { defaultJournalRange, type JournalRange, rangeProblem } from '../../shared/dateRange/range';
 import type { DailyJournalQuery, JournalRow } from '../types';
 
 export const statusOf = (error: unknown): number | undefined => (error instanceof HttpError ? error.status : undefined);

@@ -2,7 +2,7 @@
 // dialog, the list and reference requests and 删除.
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProductAbilities } from '../../products/access';
+import type { ProductAbilities } from '../../shared/production/access';
 import { useEditableProductChoices, useProductChoices } from '../../products/queries';
 import { useApiMutation, useQueryErrorHandler } from '../../shared/hooks';
 import { DEFAULT_PAGE_SIZE } from '../../shared/ListParts';

@@ -3,7 +3,7 @@
 // at once when picked (one file, .doc/.docx, ≤ 100 MB) with the fields.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Stack, TextField } from '@mui/material';
-import { WordUploadBox } from '../../files';
+import { WordUploadBox } from '../../shared/files';
 import { useManuscriptUser } from '../access';
 import { DeptPicker } from '../DeptTree';
 import { DialogFrame } from '../DialogFrame';

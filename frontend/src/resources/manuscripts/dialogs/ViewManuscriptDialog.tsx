@@ -5,8 +5,8 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { Alert, Box, Button, Chip, CircularProgress, Divider, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { formatSize, openDownload } from '../../files';
-import { looksLikeHtml, sanitizeNewsHtml, toParagraphs } from '../../news/sanitize';
+import { formatSize, openDownload } from '../../shared/files';
+import { looksLikeHtml, sanitizeNewsHtml, toParagraphs } from '../../shared/sanitize';
 import { errorMessage, useNotifyText } from '../../shared/hooks';
 import { manuscriptKeys, manuscriptsApi } from '../api';
 import { DialogFrame } from '../DialogFrame';
@@ -14,6 +14,7 @@ import { columnNames, creatorName, downloadableFileId, manuscriptType, reviewerN
 import { useUsers } from '../lookups';
 import type { Manuscript } from '../types';
 import { useManuscriptText } from '../useManuscriptText';
+import { horizon } from '../../../theme/theme';
 
 export interface ViewManuscriptDialogProps {
   manuscript: Manuscript | null;
@@ -91,7 +92,7 @@ export function ViewManuscriptDialog({ manuscript, onClose }: ViewManuscriptDial
           <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
             {t('columns.abstracts')}
           </Typography>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', bgcolor: '#f5f7fa', p: 1.25, borderRadius: 1 }}>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', bgcolor: horizon('fill'), p: 1.25, borderRadius: 1 }}>
             {full.abstracts || '—'}
           </Typography>
         </Box>

@@ -8,7 +8,7 @@ import { UploadManuscriptDialog } from './UploadManuscriptDialog';
 import { ViewManuscriptDialog } from './ViewManuscriptDialog';
 
 const upload = vi.hoisted(() => vi.fn(async () => ({ id: 77, title: '本地稿件' })));
-vi.mock('../../files/api', async (original) => ({ ...(await original<typeof import('../../files/api')>()), uploadFile: upload }));
+vi.mock('../../shared/files/api', async (original) => ({ ...(await original<typeof import('../../shared/files/api')>()), uploadFile: upload }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 // What goes into the manual-translation editor: stored translations are HTML (the editor's own
 // output) or plain text (the claim prefill: country + machine translation without markup).
 // Everything is sanitised (DOMPurify, sanitize.ts) before the editor parses it.
-import { looksLikeHtml, sanitizeNewsHtml, toParagraphs } from '../sanitize';
+import { looksLikeHtml, sanitizeNewsHtml, toParagraphs } from '../../shared/sanitize';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

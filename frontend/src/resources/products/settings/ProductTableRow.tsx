@@ -5,7 +5,7 @@ import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import LibraryBooksOutlined from '@mui/icons-material/LibraryBooksOutlined';
 import { Stack, TableCell, TableRow } from '@mui/material';
-import type { ProductAbilities } from '../access';
+import type { ProductAbilities } from '../../shared/production/access';
 import { SelectRowCell, TipIconButton } from '../../shared/ListFrame';
 import { actionsColumnSx } from '../../shared/ListParts';
 import type { ProductColumnKey } from '../columnVisibility';

@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { Button } from '@mui/material';
-import type { ProductAbilities } from '../access';
+import type { ProductAbilities } from '../../shared/production/access';
 import { ActionToolbar } from '../../shared/ListFrame';
 import { ColumnVisibility } from '../ColumnVisibility';
 import type { ProductColumnKey } from '../columnVisibility';

@@ -1,7 +1,7 @@
 // How each optional column of the 产品管理 table shows a product (the column-visibility keys).
 import type { ReactNode } from 'react';
 import { Box, Chip, Link, Stack } from '@mui/material';
-import { openDownload } from '../../files';
+import { openDownload } from '../../shared/files';
 import { useApiErrorHandler } from '../../shared/hooks';
 import { EllipsisText } from '../../shared/ListParts';
 import type { ProductColumnKey } from '../columnVisibility';

@@ -1,6 +1,6 @@
-// The date range of the daily journal dialog: days are `yyyy-MM-dd` strings in local time.
-import { parseDay } from '../shared/dateRange/calendar';
-import { formatDate } from '../shared/text';
+// The date range of the daily journal dialog and the statistics report: days are `yyyy-MM-dd` strings in local time.
+import { parseDay } from './calendar';
+import { formatDate } from '../text';
 
 export interface JournalRange {
   startDate: string;

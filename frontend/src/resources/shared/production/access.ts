@@ -2,7 +2,7 @@
 // without the permission; `admin` passes every check. The server stays authoritative.
 import { useMemo } from 'react';
 import { usePermissions } from 'react-admin';
-import { can } from '../../providers/permissions';
+import { can } from '../../../providers/permissions';
 
 export interface ProductAbilities {
   listProducts: boolean;

@@ -1,6 +1,6 @@
 // Uploads and downloads of stored files (`api/localStorage`, docs/production-api.md "Files").
 import { HttpError } from 'react-admin';
-import { apiUrl, getToken, MSG_REQUEST_FAILED, requestJson, toHttpError } from '../../providers/http';
+import { apiUrl, getToken, MSG_REQUEST_FAILED, requestJson, toHttpError } from '../../../providers/http';
 import { checkWordFile } from './rules';
 import type { DownloadToken, StoredFile } from './types';
 
