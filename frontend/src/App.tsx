@@ -1,9 +1,10 @@
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { Admin, Authenticated, CustomRoutes, Loading, Resource, useTranslate } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { HorizonLayout } from './layout/HorizonLayout';
 import { HorizonNotification } from './layout/HorizonNotification';
 import { PasswordChangeGate } from './layout/PasswordChangeGate';
+import { SessionAbility } from './providers/SessionAbility';
 import { SettingsProvider } from './layout/SettingsContext';
 import { useSettings } from './layout/useSettings';
 import { LaunchPage } from './pages/LaunchPage';
@@ -77,6 +78,15 @@ function AppOverlays() {
   );
 }
 
+/** The admin shell with the session's CASL ability in context (`<Can>`, `useAppAbility()`). */
+function AbilityLayout(props: ComponentProps<typeof HorizonLayout>) {
+  return (
+    <SessionAbility>
+      <HorizonLayout {...props} />
+    </SessionAbility>
+  );
+}
+
 function HorizonAdmin() {
   const { settings } = useSettings();
   const theme = useMemo(() => createHorizonTheme(settings.themeColor), [settings.themeColor]);
@@ -90,7 +100,7 @@ function HorizonAdmin() {
       i18nProvider={i18nProvider}
       store={store}
       theme={theme}
-      layout={HorizonLayout}
+      layout={AbilityLayout}
       loginPage={LoginPage}
       notification={AppOverlays}
       catchAll={CatchAll}
@@ -105,14 +115,18 @@ function HorizonAdmin() {
           path="/enter"
           element={
             <Authenticated>
-              <LaunchPage />
+              <SessionAbility>
+                <LaunchPage />
+              </SessionAbility>
             </Authenticated>
           }
         />
         <Route
           element={
             <Authenticated>
-              <ProcessLayout />
+              <SessionAbility>
+                <ProcessLayout />
+              </SessionAbility>
             </Authenticated>
           }
         >

@@ -1,6 +1,7 @@
 // Auth against `auth/*` (docs/admin-api.md): RSA-encrypted password, bearer token in a cookie,
 // identity and permissions from `auth/info`, 401/403 flow of spec §8.
 import { type AuthProvider, HttpError, type UserIdentity } from 'react-admin';
+import { abilityFromCodes, abilityFromRules, type AppAbility, type PackedRules } from './ability';
 import { canAccess, DEFAULT_ROLE } from './permissions';
 import { clearToken, failedMethod, getToken, requestJson, setToken } from './http';
 import { isPasswordChangeError, setPasswordChangeRequired } from './passwordChange';
@@ -34,6 +35,8 @@ export interface AuthInfo {
   dataScopes: number[];
   /** The account still has its initial password: it must be changed before anything else. */
   passwordChangeRequired?: boolean;
+  /** The caller's CASL rules, packed: the same ones the server checks (codes and record rules). */
+  rules?: PackedRules;
 }
 
 export interface Captcha {
@@ -139,6 +142,23 @@ export function toIdentity(info: AuthInfo): HorizonIdentity {
   };
 }
 
+const abilities = new WeakMap<AuthInfo, AppAbility>();
+
+/** The session's CASL ability: the server's packed rules, else (older answers) the permission codes. */
+export function toAbility(info: AuthInfo): AppAbility {
+  let ability = abilities.get(info);
+  if (!ability) {
+    ability = Array.isArray(info.rules) ? abilityFromRules(info.rules) : abilityFromCodes(info.roles ?? []);
+    abilities.set(info, ability);
+  }
+  return ability;
+}
+
+/** The session's ability for `<Can>` and `useAppAbility()` (AbilityContext); codes-only until auth/info answers. */
+export async function loadAbility(): Promise<AppAbility> {
+  return toAbility(await loadAuthInfo());
+}
+
 export function toPermissions(info: AuthInfo): string[] {
   return info.roles?.length ? info.roles : [DEFAULT_ROLE];
 }
@@ -164,7 +184,7 @@ export const authProvider: AuthProvider = {
       uuid,
       rememberMe,
     };
-    const answer = await requestJson<{ token: string; user: AuthUser } & Partial<Pick<AuthInfo, 'roles' | 'dataScopes' | 'passwordChangeRequired'>>>('auth/login', {
+    const answer = await requestJson<{ token: string; user: AuthUser } & Partial<Pick<AuthInfo, 'roles' | 'dataScopes' | 'passwordChangeRequired' | 'rules'>>>('auth/login', {
       method: 'POST',
       body,
     });
@@ -174,7 +194,7 @@ export const authProvider: AuthProvider = {
     setPasswordChangeRequired(answer.passwordChangeRequired === true);
     // The login answer carries what auth/info answers: the first screen needs no second round trip.
     if (Array.isArray(answer.roles)) {
-      primeAuthInfo({ user: answer.user, roles: answer.roles, dataScopes: answer.dataScopes ?? [], passwordChangeRequired: answer.passwordChangeRequired === true });
+      primeAuthInfo({ user: answer.user, roles: answer.roles, dataScopes: answer.dataScopes ?? [], passwordChangeRequired: answer.passwordChangeRequired === true, rules: answer.rules });
     }
     consumeSessionExpired();
   },
@@ -232,6 +252,6 @@ export const authProvider: AuthProvider = {
 
   async canAccess({ action, resource }) {
     if (!getToken()) return false;
-    return canAccess(toPermissions(await loadAuthInfo()), resource, action);
+    return canAccess(toAbility(await loadAuthInfo()), resource, action);
   },
 };

@@ -51,3 +51,26 @@ describe('canAccess', () => {
     expect(canAccess([], 'api/logs/user', 'list')).toBe(true);
   });
 });
+
+describe('the same question as the server', () => {
+  it('answers from the packed rules auth/info sends, record rules included', async () => {
+    const { abilityFromRules, record } = await import('./ability');
+    const { packRules } = await import('@casl/ability/extra');
+    const ability = abilityFromRules(
+      packRules([
+        { action: 'list', subject: 'user' },
+        { action: 'update', subject: 'Manuscript', conditions: { createById: 7 } },
+      ]) as never,
+    );
+    expect(canAccess(ability, 'system/user', 'list')).toBe(true);
+    expect(canAccess(ability, 'system/user', 'delete')).toBe(false);
+    expect(ability.can('update', record('Manuscript', { createById: 7 }))).toBe(true);
+    expect(ability.can('update', record('Manuscript', { createById: 8 }))).toBe(false);
+  });
+
+  it('keeps codes that would read as CASL wildcards exact', () => {
+    expect(can(['news:manage'], 'news:list')).toBe(false);
+    expect(can(['all:list'], 'user:list')).toBe(false);
+    expect(can(['news:manage'], 'news:manage')).toBe(true);
+  });
+});

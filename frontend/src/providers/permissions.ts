@@ -1,4 +1,5 @@
 // Client-side permission rules (the server stays authoritative; these only hide what a user cannot do).
+// Every answer is a CASL question on the user's ability (./ability.ts), the same one the server asks.
 //
 // The roles array of `auth/info` holds permission codes (`user:list`, ...) or `admin`, which passes
 // every check. react-admin actions on a resource map to codes as follows:
@@ -16,7 +17,9 @@
 // An action outside this table on a listed resource needs admin. A resource outside the table has
 // no client rule (allowed; the server decides).
 
-export const ADMIN = 'admin';
+import { abilityFromCodes, ADMIN, type AppAbility, holds } from './ability';
+
+export { ADMIN };
 /** What `getPermissions` answers for a user without any permission (eladmin convention). */
 export const DEFAULT_ROLE = 'ROLE_SYSTEM_DEFAULT';
 
@@ -44,14 +47,18 @@ const ACTION_SUFFIX: Record<string, string> = {
   delete: 'del',
 };
 
+/** The ability of a user given as permission codes, or the ability itself. */
+const abilityOf = (who: readonly string[] | AppAbility): AppAbility => (Array.isArray(who) ? abilityFromCodes(who as readonly string[]) : (who as AppAbility));
+
 /** True when the user is admin or holds `perm`. */
-export function can(roles: readonly string[], perm: string): boolean {
-  return roles.includes(ADMIN) || roles.includes(perm);
+export function can(who: readonly string[] | AppAbility, perm: string): boolean {
+  return holds(abilityOf(who), perm);
 }
 
 /** True when the user is admin or holds any of `perms` (the `v-permission` check). */
-export function canAny(roles: readonly string[], perms: readonly string[]): boolean {
-  return roles.includes(ADMIN) || perms.some((perm) => roles.includes(perm));
+export function canAny(who: readonly string[] | AppAbility, perms: readonly string[]): boolean {
+  const ability = abilityOf(who);
+  return holds(ability, ADMIN) || perms.some((perm) => holds(ability, perm));
 }
 
 /**
@@ -67,7 +74,8 @@ export function permissionFor(resource: string, action: string): string | null {
   return suffix ? `${prefix}:${suffix}` : ADMIN;
 }
 
-export function canAccess(roles: readonly string[], resource: string, action: string): boolean {
+/** react-admin's access question (authProvider.canAccess), asked of the user's ability. */
+export function canAccess(who: readonly string[] | AppAbility, resource: string, action: string): boolean {
   const perm = permissionFor(resource, action);
-  return perm === null || can(roles, perm);
+  return perm === null || can(who, perm);
 }

@@ -1,0 +1,60 @@
+// The browser's half of the one access question (backend/src/common/access/ability.ts): a CASL ability
+// built from the rules `auth/info` sends (packed), so the UI asks `ability.can(action, subject)`
+// exactly as the server does. Without packed rules (an older server, a test double) the ability is
+// built from the permission codes with the same mapping the server uses.
+import { createMongoAbility, type MongoAbility, type MongoQuery, subject } from '@casl/ability';
+import { type PackRule, unpackRules } from '@casl/ability/extra';
+import { useAbility } from '@casl/react';
+
+export type AppAbility = MongoAbility<[string, string | object], MongoQuery>;
+export type PackedRules = PackRule<{ action: string | string[]; subject?: string | string[]; conditions?: unknown; inverted?: boolean; fields?: string | string[] }>[];
+
+export const ADMIN = 'admin';
+/** Subject of the rule of a code that is not `<subject>:<action>` (held and checked as is). */
+const OPAQUE_CODE = 'Code';
+
+/** The CASL rule of a permission code, as the server maps it: `news:list` → `['list', 'news']`. */
+export function ruleOf(code: string): [action: string, subject: string] {
+  const parts = code.split(':');
+  if (parts.length === 2 && parts[0] && parts[1] && parts[1] !== 'manage' && parts[0] !== 'all' && parts[0] !== OPAQUE_CODE) return [parts[1], parts[0]];
+  return [code, OPAQUE_CODE];
+}
+
+const byCodes = new Map<string, AppAbility>();
+
+/** The ability of a list of permission codes (`admin` = manage all); memoised per list. */
+export function abilityFromCodes(codes: readonly string[]): AppAbility {
+  const key = codes.join('\n');
+  let ability = byCodes.get(key);
+  if (!ability) {
+    const rules = codes.includes(ADMIN)
+      ? [{ action: 'manage', subject: 'all' }]
+      : codes.map((code) => {
+          const [action, subj] = ruleOf(code);
+          return { action, subject: subj };
+        });
+    ability = createMongoAbility(rules) as AppAbility;
+    if (byCodes.size > 50) byCodes.clear();
+    byCodes.set(key, ability);
+  }
+  return ability;
+}
+
+/** The ability of the packed rules the server sent (`auth/info` → `rules`). */
+export function abilityFromRules(rules: PackedRules): AppAbility {
+  return createMongoAbility(unpackRules(rules as PackRule<never>[]) as never) as AppAbility;
+}
+
+/** Whether the ability holds the permission code (administrators hold every one). */
+export function holds(ability: AppAbility, code: string): boolean {
+  return code === ADMIN ? ability.can('manage', 'all') : ability.can(...ruleOf(code));
+}
+
+/** A record typed as CASL subject `type`, for record rules (`ability.can('update', record('Manuscript', row))`). */
+export function record<T extends object>(type: string, fields: T): T {
+  return subject(type, { ...fields });
+}
+
+/** The session's ability in components (inside `SessionAbility`): `<Can I="list" a="news">` or `useAppAbility()`. */
+export { AbilityProvider, Can } from '@casl/react';
+export const useAppAbility = (): AppAbility => useAbility<AppAbility>();
