@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { OnlineUser } from '../types';
 import { kickableKeys, kickConfirmText } from './online';
 
-const rows: OnlineUser[] = [
+const rows = [
   { key: 'a', userName: 'admin', current: true },
   { key: 'b', userName: 'test' },
   { key: 'c', userName: 'zhangsan', current: false },
-];
+] as OnlineUser[];
 
 describe('online users', () => {
   it('never kicks the current session', () => {

@@ -37,10 +37,10 @@ const FAILURES: MtFailure[] = [
   { id: 9, title: 'Das Modell', language: 'de', mtError: 'HTTP 502', mtTime: '2026-01-02 09:00:00' },
 ];
 
-const TERMS: GlossaryTerm[] = [
+const TERMS = [
   { id: 1, source: 'Large Language Model', target: '大语言模型', caseSensitive: false, enabled: true, memo: 'AI', updateTime: '2026-01-01 10:00:00' },
   { id: 2, source: 'GPU', target: '图形处理器', caseSensitive: true, enabled: false, memo: null, updateTime: '2026-01-02 10:00:00' },
-];
+] as GlossaryTerm[];
 
 const ALL = ['mt:list', 'mt:add', 'mt:edit', 'mt:del'];
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GlossaryTerm } from './api';
 import { emptyGlossaryForm, formValuesToTerm, serverErrorField, termToFormValues, termWithEnabled, validateGlossaryForm } from './glossaryForm';
 
-const term: GlossaryTerm = {
+const term = {
   id: 4,
   source: 'Large Language Model',
   target: '大语言模型',
@@ -10,7 +10,7 @@ const term: GlossaryTerm = {
   enabled: true,
   memo: null,
   updateTime: '2026-01-02 10:00:00',
-};
+} as GlossaryTerm;
 
 describe('glossary form', () => {
   it('maps a new term to the POST body (trimmed, defaults, empty memo → null)', () => {

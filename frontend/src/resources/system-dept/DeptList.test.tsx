@@ -5,11 +5,11 @@ import { fakeDataProvider, renderScreen, stubFetch } from '../shared/testUtils';
 import type { Dept } from '../types';
 import { DeptList } from './DeptList';
 
-const depts: Dept[] = [
+const depts = [
   { id: 1, pid: null, name: '总部', deptSort: 1, enabled: true, hasChildren: true, createTime: '2024-01-01 00:00:00' },
   { id: 2, pid: 1, name: '研发部', deptSort: 2, enabled: true, hasChildren: false, createTime: '2024-01-01 00:00:00' },
   { id: 3, pid: null, name: '分公司', deptSort: 3, enabled: false, hasChildren: false, createTime: '2024-01-01 00:00:00' },
-];
+] as Dept[];
 
 const byPid = ({ filter }: GetListParams) =>
   depts.filter((d) => (filter?.pid === undefined ? d.pid === null : d.pid === filter.pid));

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Dept } from '../types';
 import { deptToFormValues, deptWithEnabled, emptyDeptForm, formValuesToDept, validateDeptForm } from './deptForm';
 
-const child: Dept = { id: 3, pid: 1, name: '研发部', deptSort: 2, enabled: true, hasChildren: true };
-const root: Dept = { id: 1, pid: null, name: '总部', deptSort: 1, enabled: false };
+const child = { id: 3, pid: 1, name: '研发部', deptSort: 2, enabled: true, hasChildren: true } as Dept;
+const root = { id: 1, pid: null, name: '总部', deptSort: 1, enabled: false } as Dept;
 
 describe('dept form mapping', () => {
   it('derives isTop from pid', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { DictDetail } from '../types';
 import {
   detailToFormValues,
   emptyDetailForm,
@@ -31,7 +32,7 @@ describe('dict detail form', () => {
       dictSort: 1,
       dict: { id: 9 },
     });
-    const detail = { id: 3, label: '禁用', value: 'false', dictSort: 2 };
+    const detail = { id: 3, label: '禁用', value: 'false', dictSort: 2 } as DictDetail;
     expect(formValuesToDetail(detailToFormValues(detail), 9)).toEqual({ ...detail, dict: { id: 9 } });
   });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Job } from '../types';
 import { emptyJobForm, formValuesToJob, jobToFormValues, jobWithEnabled, validateJobForm } from './jobForm';
 
 describe('job form', () => {
-  const job = { id: 4, name: '开发', jobSort: 3, enabled: true, createTime: '2024-01-01 00:00:00' };
+  const job = { id: 4, name: '开发', jobSort: 3, enabled: true, createTime: '2024-01-01 00:00:00' } as Job;
 
   it('maps to the PUT body', () => {
     expect(formValuesToJob({ ...jobToFormValues(job), enabled: 'false' })).toEqual({ id: 4, name: '开发', jobSort: 3, enabled: false });

@@ -6,9 +6,9 @@ import type { Menu } from '../types';
 import { MenuList } from './MenuList';
 
 const base = { cache: false, hidden: false, iFrame: false, menuSort: 1 };
-const system: Menu = { ...base, id: 1, pid: null, type: 0, title: '系统管理', path: 'system', icon: 'system', module: 'system', hasChildren: true };
-const users: Menu = { ...base, id: 2, pid: 1, type: 1, title: '用户管理', path: 'user', component: 'system/user/index', permission: 'user:list' };
-const add: Menu = { ...base, id: 3, pid: 2, type: 2, title: '用户新增', permission: 'user:add' };
+const system = { ...base, id: 1, pid: null, type: 0, title: '系统管理', path: 'system', icon: 'system', module: 'system', hasChildren: true } as Menu;
+const users = { ...base, id: 2, pid: 1, type: 1, title: '用户管理', path: 'user', component: 'system/user/index', permission: 'user:list' } as Menu;
+const add = { ...base, id: 3, pid: 2, type: 2, title: '用户新增', permission: 'user:add' } as Menu;
 
 let dataProvider: ReturnType<typeof fakeDataProvider>;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Menu } from '../types';
 import { emptyMenuForm, formValuesToMenu, menuToFormValues, menuTypeName, validateMenuForm, visibleMenuFields } from './menuForm';
 
-const menu: Menu = {
+const menu = {
   id: 2,
   pid: 1,
   type: 1,
@@ -17,7 +17,7 @@ const menu: Menu = {
   hidden: false,
   iFrame: false,
   module: 'system',
-};
+} as Menu;
 
 describe('visibleMenuFields', () => {
   it('buttons only carry a permission (plus title, sort and parent)', () => {

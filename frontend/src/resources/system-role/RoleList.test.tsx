@@ -15,16 +15,16 @@ const menu = (id: number, pid: number | null, title: string, type: 0 | 1 | 2, ch
   hidden: false,
   iFrame: false,
   children,
-});
+}) as Menu;
 
 const menuTree = [
   menu(1, null, '系统管理', 0, [menu(2, 1, '用户管理', 1, [menu(3, 2, '用户新增', 2), menu(4, 2, '用户删除', 2)]), menu(5, 1, '角色管理', 1)]),
   menu(6, null, '系统监控', 0),
 ];
 
-const roles: Role[] = [
+const roles = [
   { id: 1, name: '超级管理员', level: 1, dataScope: '全部', description: '', menus: [{ id: 6 }], createTime: '2024-01-01 00:00:00' },
-];
+] as Role[];
 
 let calls: FetchCall[];
 let dataProvider: ReturnType<typeof fakeDataProvider>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../types';
 import { emptyRoleForm, formValuesToRole, roleToFormValues, validateRoleForm } from './roleForm';
 
-const role: Role = {
+const role = {
   id: 2,
   name: '普通用户',
   level: 2,
@@ -10,7 +10,7 @@ const role: Role = {
   description: '只读',
   menus: [{ id: 1 }, { id: 5 }],
   depts: [{ id: 3, name: '研发部' }],
-};
+} as Role;
 
 describe('role form mapping', () => {
   it('keeps depts as stubs and leaves menus to the menu panel', () => {

@@ -8,7 +8,7 @@ import { initialPasswordOf } from './UserFormDialog';
 import { UserList } from './UserList';
 import { vi } from 'vitest';
 
-const users: User[] = [
+const users = [
   {
     id: 1,
     username: 'admin',
@@ -35,7 +35,7 @@ const users: User[] = [
     jobs: [{ id: 8, name: '全栈开发' }],
     createTime: '2024-01-02 10:00:00',
   },
-];
+] as User[];
 
 const deptTree = [{ id: 1, pid: null, name: '总部', children: [{ id: 2, pid: 1, name: '研发部' }] }];
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { User } from '../types';
 import { emptyUserForm, formValuesToUser, sortRoles, userToFormValues, userWithEnabled, validateUserForm } from './userForm';
 
-const user: User = {
+const user = {
   id: 7,
   username: 'zhangsan',
   nickName: '张三',
@@ -14,7 +14,7 @@ const user: User = {
   roles: [{ id: 2, name: '普通用户', level: 2, dataScope: '本级' }],
   jobs: [{ id: 8, name: '开发' }],
   createTime: '2024-01-01 10:00:00',
-};
+} as User;
 
 const valid = { ...userToFormValues(user) };
 
