@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
-import { buildTree, type Tree } from '../menus/menus.tree.js';
+import { buildTree, type Tree } from '../menus/index.js';
 import {
   type ClassifyFlatDto,
   type ClassifyNodeDto,

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { DEFAULT_PAGE_SIZE, likePattern, page, type Page } from '../../common/http/list-query.js';
-import { searchQuery } from '../news/search/tokenizer.js';
+import { searchQuery } from '../news/index.js';
 import { COLLECT_SORTS, type CollectAddDto, type CollectDto, type CollectedNewsDto, type CollectEditDto, type CollectQuery, type CollectSort } from './collection.dto.js';
 
 const NEWS_GONE = '新闻不存在或已被删除';

@@ -7,7 +7,7 @@ import { PrincipalService } from '../../common/auth/principal.service.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
 import { likePattern, page, type Page, parseSort, type SortOrder } from '../../common/http/list-query.js';
-import { buildTree } from '../menus/menus.tree.js';
+import { buildTree } from '../menus/index.js';
 import { type DeptDto, type DeptQuery, type DeptUpdateDto, type DeptWriteDto, toDeptDto } from './dept.dto.js';
 import { Dept } from './dept.entity.js';
 
@@ -26,6 +26,16 @@ export class DeptService {
 
   private get repo() {
     return this.db.getRepository(Dept);
+  }
+
+  /** The department, or null, for other modules. */
+  findById(id: number): Promise<Dept | null> {
+    return this.repo.findOneBy({ id });
+  }
+
+  /** The departments with these ids (those that exist), in `em`'s transaction when given, for other modules. */
+  findByIds(ids: number[], em: EntityManager = this.db.manager): Promise<Dept[]> {
+    return em.findBy(Dept, { id: In(ids) });
   }
 
   /** Query limited to the caller's data scope; undefined when the scope is empty (sees nothing). */

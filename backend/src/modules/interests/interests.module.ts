@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClassifyModule } from '../classify/classify.module.js';
+import { ClassifyModule } from '../classify/index.js';
+import { NewsModule } from '../news/index.js';
 import { InterestsController } from './interests.controller.js';
 import { InterestsService } from './interests.service.js';
 import { NewsInterest } from './interest.entity.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([NewsInterest]), ClassifyModule], controllers: [InterestsController], providers: [InterestsService], exports: [InterestsService] })
+@Module({ imports: [TypeOrmModule.forFeature([NewsInterest]), ClassifyModule, NewsModule], controllers: [InterestsController], providers: [InterestsService], exports: [InterestsService] })
 export class InterestsModule {}

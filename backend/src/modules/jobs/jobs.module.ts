@@ -4,5 +4,5 @@ import { JobsController } from './jobs.controller.js';
 import { JobsService } from './jobs.service.js';
 import { Job } from './job.entity.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([Job])], controllers: [JobsController], providers: [JobsService] })
+@Module({ imports: [TypeOrmModule.forFeature([Job])], controllers: [JobsController], providers: [JobsService], exports: [JobsService] })
 export class JobsModule {}

@@ -17,6 +17,11 @@ export class JobsService {
     return this.db.getRepository(Job);
   }
 
+  /** The jobs with these ids (those that exist), for other modules. */
+  findByIds(ids: number[]): Promise<Job[]> {
+    return this.repo.findBy({ id: In(ids) });
+  }
+
   private filtered(q: JobQuery): SelectQueryBuilder<Job> {
     const qb = this.repo.createQueryBuilder('j');
     if (q.name) qb.andWhere('j.name ILIKE :name', { name: likePattern(q.name) });

@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { INT4_MAX } from '../../common/http/list-query.js';
-import { FilesService } from '../storage/files.service.js';
+import { FilesService } from '../storage/index.js';
 import type { JournalDto, JournalFileDto } from './journal.dto.js';
 import { ProductJournalFile } from './journal.entity.js';
 import { JOURNAL_MESSAGES, JOURNAL_STATUS_CONFLICT } from './journal.rules.js';

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { BaseEntity } from '../../common/database/base.entity.js';
-import { ProductSetting } from '../products/product.entity.js';
+import type { ProductSettingRow } from '../products/index.js';
 
 /** Journal status (spec production-admin §4): edit 0, submit 1, done 2, review 3 — strings on the wire. */
 export const JOURNAL_STATUSES = ['edit', 'submit', 'done', 'review'] as const;
@@ -14,9 +14,10 @@ export class ProductJournal extends BaseEntity {
   @Column({ type: 'int' })
   productId: number;
 
-  @ManyToOne(() => ProductSetting, { onDelete: 'RESTRICT' })
+  // Declared by entity name: no module imports another's entity.
+  @ManyToOne('ProductSetting', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'product_id' })
-  product: ProductSetting;
+  product: ProductSettingRow;
 
   @Column({ type: 'int' })
   year: number;

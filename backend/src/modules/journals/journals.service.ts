@@ -14,8 +14,8 @@ import {
   type JournalUpdateDto,
   type JournalWriteDto,
 } from './journal.dto.js';
-import { ProductPolicy } from '../products/product.policy.js';
-import { FilesService } from '../storage/files.service.js';
+import { ProductPolicy } from '../products/index.js';
+import { FilesService } from '../storage/index.js';
 import { ProductJournal, type JournalStatus } from './journal.entity.js';
 import {
   canTransition,

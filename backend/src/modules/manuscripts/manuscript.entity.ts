@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, JoinTable, ManyToMany, ManyToOne } from 'typeorm';
 import { BaseEntity } from '../../common/database/base.entity.js';
-import { ProductColumn, ProductSetting } from '../products/product.entity.js';
+import type { ProductColumnRow, ProductSettingRow } from '../products/index.js';
 
 /**
  * A manuscript (spec production-admin §3 "Manuscript"). Dynamic manuscripts come from a reviewed
@@ -61,13 +61,14 @@ export class Manuscript extends BaseEntity {
   @Column({ type: 'int' })
   productId: number;
 
-  @ManyToOne(() => ProductSetting, { onDelete: 'RESTRICT' })
+  // Relations declared by entity name: no module imports another's entity.
+  @ManyToOne('ProductSetting', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'product_id' })
-  product: ProductSetting;
+  product: ProductSettingRow;
 
-  @ManyToMany(() => ProductColumn)
+  @ManyToMany('ProductColumn')
   @JoinTable({ name: 'manuscript_column', joinColumn: { name: 'manuscript_id' }, inverseJoinColumn: { name: 'column_id' } })
-  columns: ProductColumn[];
+  columns: ProductColumnRow[];
 
   /** Current file (the latest version) of a local upload. */
   @Column({ type: 'int', nullable: true })

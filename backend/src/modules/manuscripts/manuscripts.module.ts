@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ProductsModule } from '../products/products.module.js';
-import { StorageModule } from '../storage/storage.module.js';
+import { ProductsModule } from '../products/index.js';
+import { StorageModule } from '../storage/index.js';
 import { ManuscriptStatsService } from './manuscript-stats.service.js';
 import { ManuscriptStore } from './manuscript.store.js';
 import { ManuscriptsController, ProductJournalStatisticController } from './manuscripts.controller.js';

@@ -30,6 +30,11 @@ export class MenusService {
     return this.db.getRepository(Menu);
   }
 
+  /** Id and permission code of the menus with these ids, in `em`'s transaction, for other modules. */
+  findPermissions(ids: number[], em: EntityManager = this.db.manager): Promise<Array<Pick<Menu, 'id' | 'permission'>>> {
+    return em.find(Menu, { where: { id: In(ids) }, select: { id: true, permission: true } });
+  }
+
   private ordered(qb: SelectQueryBuilder<Menu>, orders: SortOrder[] = parseSort(undefined, SORT, DEFAULT_SORT)): SelectQueryBuilder<Menu> {
     orders.forEach((o, i) => (i === 0 ? qb.orderBy(o.expr, o.dir) : qb.addOrderBy(o.expr, o.dir)));
     if (!orders.some((o) => o.expr === SORT.id)) qb.addOrderBy(SORT.id, 'ASC');

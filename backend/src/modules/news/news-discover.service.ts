@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException } from '../../common/errors/domain.exception.js';
-import { ClassifyService } from '../classify/classify.service.js';
+import { ClassifyService } from '../classify/index.js';
 import type { GraphLink, GraphNode, KeywordGraph, RecommendPage } from './news-discover.dto.js';
 import { NewsQuery, type NewsPage, type NewsRowDto } from './news.dto.js';
 import { buildList, fromJoins, HOT_DAYS, Params, ROW_COLUMNS } from './news.query.js';

@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ClassifyModule } from '../classify/classify.module.js';
-import { DictsModule } from '../dicts/dicts.module.js';
+import { ClassifyModule } from '../classify/index.js';
+import { DictsModule } from '../dicts/index.js';
 import { NewsController } from './news.controller.js';
 import { NewsDiscoverController } from './news-discover.controller.js';
 import { NewsDiscoverService } from './news-discover.service.js';
 import { NewsExportController } from './news-export.controller.js';
 import { NewsExportService } from './news-export.service.js';
 import { NewsService } from './news.service.js';
+import { NewsWebsites } from './news-websites.js';
 import { News, NewsCollect, NewsDept, NewsSearchHistory, NewsSuggest, NewsUser, NewsWebsite } from './news.entity.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([News, NewsCollect, NewsDept, NewsSearchHistory, NewsSuggest, NewsUser, NewsWebsite]), ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsService, NewsDiscoverService, NewsExportService], exports: [NewsService] })
+@Module({ imports: [TypeOrmModule.forFeature([News, NewsCollect, NewsDept, NewsSearchHistory, NewsSuggest, NewsUser, NewsWebsite]), ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsService, NewsDiscoverService, NewsExportService, NewsWebsites], exports: [NewsService, NewsWebsites] })
 export class NewsModule {}

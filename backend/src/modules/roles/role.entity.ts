@@ -1,7 +1,7 @@
 import { Column, Entity, JoinTable, ManyToMany } from 'typeorm';
 import { BaseEntity } from '../../common/database/base.entity.js';
-import { Dept } from '../dept/dept.entity.js';
-import { Menu } from '../menus/menu.entity.js';
+import type { DeptRow } from '../dept/index.js';
+import type { MenuRow } from '../menus/index.js';
 
 export const DATA_SCOPES = ['全部', '本级', '自定义'] as const;
 export type DataScope = (typeof DATA_SCOPES)[number];
@@ -21,11 +21,12 @@ export class Role extends BaseEntity {
   @Column({ type: 'varchar', length: 20, default: '本级' })
   dataScope: DataScope;
 
-  @ManyToMany(() => Menu)
+  // Relations to other modules' tables are declared by entity name: no module imports another's entity.
+  @ManyToMany('Menu')
   @JoinTable({ name: 'sys_roles_menus', joinColumn: { name: 'role_id' }, inverseJoinColumn: { name: 'menu_id' } })
-  menus: Menu[];
+  menus: MenuRow[];
 
-  @ManyToMany(() => Dept)
+  @ManyToMany('Dept')
   @JoinTable({ name: 'sys_roles_depts', joinColumn: { name: 'role_id' }, inverseJoinColumn: { name: 'dept_id' } })
-  depts: Dept[];
+  depts: DeptRow[];
 }

@@ -8,8 +8,8 @@ import { PrincipalService } from '../../common/auth/principal.service.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
 import { applyListQuery, likePattern, page, type Page } from '../../common/http/list-query.js';
-import { Dept } from '../dept/dept.entity.js';
-import { Menu } from '../menus/menu.entity.js';
+import { type DeptRow, DeptService } from '../dept/index.js';
+import { MenusService } from '../menus/index.js';
 import { type RoleDto, type RoleMenusDto, type RoleQuery, type RoleUpdateDto, type RoleWriteDto, toRoleDto } from './role.dto.js';
 import { Role } from './role.entity.js';
 
@@ -20,10 +20,17 @@ export class RolesService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly principals: PrincipalService,
+    private readonly depts: DeptService,
+    private readonly menus: MenusService,
   ) {}
 
   private get repo() {
     return this.db.getRepository(Role);
+  }
+
+  /** The roles with these ids (those that exist), with the relations asked for, for other modules. */
+  findByIds(ids: number[], relations?: { menus?: boolean; depts?: boolean }): Promise<Role[]> {
+    return relations ? this.repo.find({ where: { id: In(ids) }, relations }) : this.repo.findBy({ id: In(ids) });
   }
 
   private filtered(q: RoleQuery): SelectQueryBuilder<Role> {
@@ -86,11 +93,11 @@ export class RolesService {
   }
 
   /** Departments only matter for the custom data scope; other scopes keep none. */
-  private async resolveDepts(em: EntityManager, dto: RoleWriteDto): Promise<Dept[]> {
+  private async resolveDepts(em: EntityManager, dto: RoleWriteDto): Promise<DeptRow[]> {
     if (dto.dataScope !== '自定义') return [];
     const ids = [...new Set((dto.depts ?? []).map((d) => d.id))];
     if (!ids.length) return [];
-    const depts = await em.findBy(Dept, { id: In(ids) });
+    const depts = await this.depts.findByIds(ids, em);
     if (depts.length !== ids.length) throw DomainException.badRequest('所选部门不存在');
     return depts;
   }
@@ -136,7 +143,7 @@ export class RolesService {
       assertLevel(principal, role.level);
       await this.assertNotOwnRole(principal, [role.id], em);
       const ids = [...new Set(dto.menus.map((m) => m.id))];
-      const menus = ids.length ? await em.find(Menu, { where: { id: In(ids) }, select: { id: true, permission: true } }) : [];
+      const menus = ids.length ? await this.menus.findPermissions(ids, em) : [];
       if (menus.length !== ids.length) throw DomainException.badRequest('所选菜单不存在');
       // Every permission the role carries after the change must be the caller's own (admin menus: administrators only).
       assertHoldsPermissions(principal, menus.map((m) => m.permission));

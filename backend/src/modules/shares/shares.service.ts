@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { likePattern, page, type Page } from '../../common/http/list-query.js';
-import { clip, html, NoticeService } from '../realtime/notice.service.js';
+import { clip, html, NoticeService } from '../realtime/index.js';
 import { SHARE_PAGE_SIZE, type ShareAddDto, type ShareDto, type ShareEditDto, type ShareQuery } from './share.dto.js';
 
 interface ShareRow {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { NewsModule } from '../news/news.module.js';
+import { NewsModule } from '../news/index.js';
 import { GlossaryService } from './glossary.service.js';
 import { MachineTranslationService } from './machine-translation.service.js';
 import { DoTranslateController, MtAdminController } from './mt.controller.js';

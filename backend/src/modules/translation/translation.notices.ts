@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../common/auth/principal.js';
-import { html, NoticeService } from '../realtime/notice.service.js';
+import { html, NoticeService } from '../realtime/index.js';
 import type { TranslationStateDto } from './translation.dto.js';
 
 

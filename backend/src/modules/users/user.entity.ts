@@ -1,8 +1,8 @@
 import { Column, Entity, Index, JoinColumn, JoinTable, ManyToMany, ManyToOne } from 'typeorm';
 import { BaseEntity } from '../../common/database/base.entity.js';
-import { Dept } from '../dept/dept.entity.js';
-import { Job } from '../jobs/job.entity.js';
-import { Role } from '../roles/role.entity.js';
+import type { DeptRow } from '../dept/index.js';
+import type { JobRow } from '../jobs/index.js';
+import type { RoleRow } from '../roles/index.js';
 
 @Entity('sys_user')
 export class User extends BaseEntity {
@@ -47,15 +47,16 @@ export class User extends BaseEntity {
   @Column({ type: 'int', nullable: true })
   deptId: number | null;
 
-  @ManyToOne(() => Dept, { nullable: true, onDelete: 'RESTRICT' })
+  // Relations to other modules' tables are declared by entity name: no module imports another's entity.
+  @ManyToOne('Dept', { nullable: true, onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'dept_id' })
-  dept: Dept | null;
+  dept: DeptRow | null;
 
-  @ManyToMany(() => Role)
+  @ManyToMany('Role')
   @JoinTable({ name: 'sys_users_roles', joinColumn: { name: 'user_id' }, inverseJoinColumn: { name: 'role_id' } })
-  roles: Role[];
+  roles: RoleRow[];
 
-  @ManyToMany(() => Job)
+  @ManyToMany('Job')
   @JoinTable({ name: 'sys_users_jobs', joinColumn: { name: 'user_id' }, inverseJoinColumn: { name: 'job_id' } })
-  jobs: Job[];
+  jobs: JobRow[];
 }

@@ -17,9 +17,9 @@ import { DomainException, ErrorCode } from '../../common/errors/domain.exception
 import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
 import { applyListQuery, likePattern, page, type Page } from '../../common/http/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { Dept } from '../dept/dept.entity.js';
-import { Job } from '../jobs/job.entity.js';
-import { Role } from '../roles/role.entity.js';
+import { DeptService } from '../dept/index.js';
+import { JobsService } from '../jobs/index.js';
+import { type RoleRow, RolesService } from '../roles/index.js';
 import { LoginLockout } from './login-lockout.service.js';
 import { type CenterDto, type CreatedUserDto, type ResetPasswordDto, toUserDto, type UpdateEmailDto, type UpdatePassDto, type UserDto, type UserQuery, type UserUpdateDto, type UserWriteDto } from './user.dto.js';
 import { User } from './user.entity.js';
@@ -47,6 +47,9 @@ export class UsersService {
     private readonly sessions: SessionService,
     private readonly principals: PrincipalService,
     private readonly lockout: LoginLockout,
+    private readonly roleRecords: RolesService,
+    private readonly jobRecords: JobsService,
+    private readonly deptRecords: DeptService,
   ) {}
 
   private get repo() {
@@ -118,12 +121,12 @@ export class UsersService {
 
   private async resolveRelations(dto: UserWriteDto) {
     const roleIds = [...new Set(dto.roles.map((r) => r.id))];
-    const roles = roleIds.length ? await this.db.getRepository(Role).findBy({ id: In(roleIds) }) : [];
+    const roles = roleIds.length ? await this.roleRecords.findByIds(roleIds) : [];
     if (roles.length !== roleIds.length) throw DomainException.badRequest('所选角色不存在');
     const jobIds = [...new Set((dto.jobs ?? []).map((j) => j.id))];
-    const jobs = jobIds.length ? await this.db.getRepository(Job).findBy({ id: In(jobIds) }) : [];
+    const jobs = jobIds.length ? await this.jobRecords.findByIds(jobIds) : [];
     if (jobs.length !== jobIds.length) throw DomainException.badRequest('所选岗位不存在');
-    const dept = dto.dept?.id ? await this.db.getRepository(Dept).findOneBy({ id: dto.dept.id }) : null;
+    const dept = dto.dept?.id ? await this.deptRecords.findById(dto.dept.id) : null;
     if (dto.dept?.id && !dept) throw DomainException.badRequest('所选部门不存在');
     return { roles, jobs, dept };
   }
@@ -132,9 +135,9 @@ export class UsersService {
    * Giving roles: the caller must hold every permission the roles' menus carry (admin menus:
    * administrators only) and see every department of their data scope (全部: only a caller who sees all).
    */
-  private async assertCanGive(principal: Principal, roles: Role[]): Promise<void> {
+  private async assertCanGive(principal: Principal, roles: RoleRow[]): Promise<void> {
     if (principal.isAdmin || !roles.length) return;
-    const full = await this.db.getRepository(Role).find({ where: { id: In(roles.map((r) => r.id)) }, relations: { menus: true, depts: true } });
+    const full = await this.roleRecords.findByIds(roles.map((r) => r.id), { menus: true, depts: true });
     assertHoldsPermissions(principal, full.flatMap((r) => r.menus.map((m) => m.permission)));
     for (const role of full) await assertScopeWithin(this.db, principal, { dataScope: role.dataScope, deptIds: role.depts.map((d) => d.id) });
   }
@@ -241,7 +244,7 @@ export class UsersService {
     // more than they hold (a peer of the same level with other permissions stays out of reach).
     const roleIds = [...new Set(users.flatMap((u) => u.roles.map((r) => r.id)))];
     if (!principal.isAdmin && roleIds.length) {
-      const full = await this.db.getRepository(Role).find({ where: { id: In(roleIds) }, relations: { menus: true } });
+      const full = await this.roleRecords.findByIds(roleIds, { menus: true });
       assertHoldsPermissions(principal, full.flatMap((r) => r.menus.map((m) => m.permission)), RESET_MISSING_PREFIX);
     }
     const byId = new Map(users.map((u) => [u.id, u]));
@@ -338,7 +341,7 @@ export class UsersService {
   async updateUserJobs(principal: Principal, jobIds: number[]): Promise<void> {
     const user = await this.findOne(principal.userId);
     const ids = [...new Set(jobIds)];
-    const jobs = ids.length ? await this.db.getRepository(Job).findBy({ id: In(ids) }) : [];
+    const jobs = ids.length ? await this.jobRecords.findByIds(ids) : [];
     if (jobs.length !== ids.length) throw DomainException.badRequest('所选岗位不存在');
     user.jobs = jobs;
     await this.repo.save(user);
