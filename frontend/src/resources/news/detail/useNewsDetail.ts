@@ -4,12 +4,11 @@
 import { useEffect, useState } from 'react';
 import { useLocaleState } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { apiDownload, saveBlob } from '../../api';
-import { useApiErrorHandler } from '../../shared/hooks';
 import { useNewsUser } from '../access';
 import { type PanelTab, useNewsInfo } from '../NewsSidePanel';
 import { useNewsT } from '../text';
 import { useNewsActions, usePatchNews } from '../useNewsActions';
+import { useWordDownload } from '../useWordDownload';
 
 export type DetailLayout = 'tabs' | 'side';
 export type SideTab = 'machine' | 'manual';
@@ -34,8 +33,7 @@ export function useNewsDetail(translationEntry: boolean) {
   const [dialog, setDialog] = useState<DetailDialog>(null);
   const actions = useNewsActions(user.userId);
   const patch = usePatchNews();
-  const onError = useApiErrorHandler();
-  const [downloading, setDownloading] = useState(false);
+  const word = useWordDownload();
 
   useEffect(() => {
     if (!info) return;
@@ -47,17 +45,7 @@ export function useNewsDetail(translationEntry: boolean) {
   }, [info, t]);
 
   const exportWord = async () => {
-    if (!info) return;
-    const title = info.titleCn?.trim() || info.title;
-    setDownloading(true);
-    try {
-      const blob = await apiDownload('api/news/downloadWordByIdAndDeptId', { id: info.id, deptId: user.deptId });
-      saveBlob(blob, `${title.slice(0, 60).replace(/[\\/:*?"<>|]/g, '_')}.docx`);
-    } catch (e) {
-      onError(e);
-    } finally {
-      setDownloading(false);
-    }
+    if (info) await word.download(info, user.deptId);
   };
 
   return {
@@ -80,7 +68,7 @@ export function useNewsDetail(translationEntry: boolean) {
     setDialog,
     actions,
     patch,
-    downloading,
+    downloading: word.downloading,
     exportWord,
   };
 }

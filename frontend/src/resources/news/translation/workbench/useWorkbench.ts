@@ -5,11 +5,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { HttpError, useGetIdentity } from 'react-admin';
 import type { HorizonIdentity } from '../../../../providers/authProvider';
-import { apiDownload, saveBlob } from '../../../api';
 import { useApiErrorHandler, useNotifyText } from '../../../shared/hooks';
 import type { NewsUser } from '../../access';
 import type { NewsInfo } from '../../types';
 import { markListsStale, patchNewsInCache } from '../../useNewsActions';
+import { useWordDownload } from '../../useWordDownload';
 import { errorCode, TRANSLATION_CODES, translationApi, translationKeys, type TranslationState, type WorkbenchInfo } from '../api';
 import type { RichTextHandle } from '../RichTextEditor';
 import { useTransText } from '../useTransText';
@@ -47,7 +47,6 @@ export function useWorkbench(info: NewsInfo, user: NewsUser, reviewEntry: boolea
   const [busy, setBusy] = useState<Busy>(null);
   const [asking, setAsking] = useState<Asking>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const [downloading, setDownloading] = useState(false);
   const editorRef = useRef<RichTextHandle>(null);
   const machine = useMachineTranslation(info as WorkbenchInfo, user.deptId);
 
@@ -183,18 +182,8 @@ export function useWorkbench(info: NewsInfo, user: NewsUser, reviewEntry: boolea
     });
   };
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const blob = await apiDownload('api/news/downloadWordByIdAndDeptId', { id: info.id, deptId });
-      const title = info.titleCn?.trim() || info.title;
-      saveBlob(blob, `${title.slice(0, 60).replace(/[\\/:*?"<>|]/g, '_')}.docx`);
-    } catch (error) {
-      onError(error);
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const word = useWordDownload();
+  const download = () => word.download(info, deptId);
 
   useSaveShortcut(actions.save, () => {
     if (actions.save && busy === null) void save();
@@ -233,7 +222,7 @@ export function useWorkbench(info: NewsInfo, user: NewsUser, reviewEntry: boolea
     setAsking,
     historyOpen,
     setHistoryOpen,
-    downloading,
+    downloading: word.downloading,
     commands: { claim, save, askSubmit, submit, release, review, download },
   };
 }
