@@ -282,6 +282,9 @@ export interface NewsPage {
   totalExact: boolean;
 }
 
+/** Machine translation states of a news item (news.entity.ts `mtStatus`; skipped = already Chinese). */
+export const MT_STATUSES = ['pending', 'running', 'done', 'failed', 'skipped'] as const;
+
 /** An attachment of a news item (news.entity.ts `NewsFile`). */
 export class NewsFileDto {
   @ApiProperty()
@@ -323,7 +326,7 @@ export class NewsInfoDto extends NewsRowDto {
   deptId: number | null;
 
   /** Machine translation state: 'pending' | 'running' | 'done' | 'failed' | 'skipped' | null. */
-  @ApiNullableString('机器翻译状态：pending | running | done | failed | skipped')
+  @ApiProperty({ enum: MT_STATUSES, nullable: true, description: '机器翻译状态（null = 从未请求）' })
   mtStatus: string | null;
 
   @ApiNullableString()

@@ -1,3 +1,4 @@
+import { MT_STATUSES } from '../news/index.js';
 import { ApiDateTime, ApiInt, ApiNullableString } from '../../common/http/api-response.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
@@ -239,7 +240,7 @@ export class MtResultDto {
   @ApiNullableString()
   language: string | null;
 
-  @ApiNullableString('pending | running | done | failed | skipped')
+  @ApiProperty({ enum: MT_STATUSES, nullable: true, description: '机器翻译状态' })
   mtStatus: string | null;
 
   @ApiNullableString()
