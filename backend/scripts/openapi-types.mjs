@@ -96,11 +96,14 @@ function parameters(params, depth) {
   return `{\n${lines.join('\n')}\n${'  '.repeat(depth)}}`;
 }
 
+/** A request body or response: `{ content: { '<mime>': T } }` (`content?: never` when it has none). */
 function content(body, depth) {
   const types = Object.entries(body?.content ?? {});
-  if (!types.length) return 'never';
   const pad = '  '.repeat(depth + 1);
-  return `{\n${types.map(([mime, c]) => `${pad}${literal(mime)}: ${typeOf(c.schema, depth + 1)};`).join('\n')}\n${'  '.repeat(depth)}}`;
+  if (!types.length) return `{\n${pad}content?: never;\n${'  '.repeat(depth)}}`;
+  const inner = '  '.repeat(depth + 2);
+  const lines = types.map(([mime, c]) => `${inner}${literal(mime)}: ${typeOf(c.schema, depth + 2)};`).join('\n');
+  return `{\n${pad}content: {\n${lines}\n${pad}};\n${'  '.repeat(depth)}}`;
 }
 
 function operation(op, depth) {

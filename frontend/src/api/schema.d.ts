@@ -6,40 +6,60 @@ export interface paths {
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['ClassifyUpdateDto'];
+        content: {
+          'application/json': components['schemas']['ClassifyUpdateDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 newsClassify:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['ClassifyWriteDto'];
+        content: {
+          'application/json': components['schemas']['ClassifyWriteDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['ClassifyNodeDto'];
+          content: {
+            'application/json': components['schemas']['ClassifyNodeDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 newsClassify:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 newsClassify:del */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -48,10 +68,14 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['ClassifyFlatDto'][];
+          content: {
+            'application/json': components['schemas']['ClassifyFlatDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -65,10 +89,14 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['ClassifyNodeDto'][];
+          content: {
+            'application/json': components['schemas']['ClassifyNodeDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -82,10 +110,14 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['ClassifyNodeDto'][];
+          content: {
+            'application/json': components['schemas']['ClassifyNodeDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -99,7 +131,9 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -108,10 +142,14 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['ExternalUrlDto'];
+          content: {
+            'application/json': components['schemas']['ExternalUrlDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -120,10 +158,14 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['ExternalUrlDto'];
+          content: {
+            'application/json': components['schemas']['ExternalUrlDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -132,10 +174,14 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['ExternalUrlDto'];
+          content: {
+            'application/json': components['schemas']['ExternalUrlDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -162,55 +208,81 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['DeptDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['DeptDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 user:list / dept:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['DeptUpdateDto'];
+        content: {
+          'application/json': components['schemas']['DeptUpdateDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 dept:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['DeptWriteDto'];
+        content: {
+          'application/json': components['schemas']['DeptWriteDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['DeptDto'];
+          content: {
+            'application/json': components['schemas']['DeptDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 dept:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 dept:del */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -239,9 +311,13 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 dept:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -255,14 +331,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['DeptDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['DeptDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -271,14 +351,18 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['DeptDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['DeptDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -291,20 +375,28 @@ export interface paths {
         };
       };
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['DeptDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['DeptDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 user:list / dept:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -317,16 +409,22 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['DeptDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['DeptDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 user:list / dept:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -348,55 +446,81 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['DictDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['DictDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 dict:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['DictUpdateDto'];
+        content: {
+          'application/json': components['schemas']['DictUpdateDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 dict:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['DictWriteDto'];
+        content: {
+          'application/json': components['schemas']['DictWriteDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['DictDto'];
+          content: {
+            'application/json': components['schemas']['DictDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 dict:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 dict:del */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -418,12 +542,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['DictDto'][];
+          content: {
+            'application/json': components['schemas']['DictDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 dict:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -447,9 +577,13 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 dict:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -471,41 +605,59 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['DictDetailDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['DictDetailDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['DictDetailUpdateDto'];
+        content: {
+          'application/json': components['schemas']['DictDetailUpdateDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 dict:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['DictDetailWriteDto'];
+        content: {
+          'application/json': components['schemas']['DictDetailWriteDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['DictDetailDto'];
+          content: {
+            'application/json': components['schemas']['DictDetailDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 dict:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -520,12 +672,16 @@ export interface paths {
       responses: {
         /** 字典名 → 字典详情 */
         200: {
-          'application/json': {
-            [key: string]: components['schemas']['DictDetailDto'][];
+          content: {
+            'application/json': {
+              [key: string]: components['schemas']['DictDetailDto'][];
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -538,9 +694,13 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 dict:del */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -548,7 +708,9 @@ export interface paths {
     get: {
       parameters: never;
       responses: {
-        200: never;
+        200: {
+          content?: never;
+        };
       };
     };
   };
@@ -570,55 +732,81 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['JobDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['JobDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 job:list / user:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['JobUpdateDto'];
+        content: {
+          'application/json': components['schemas']['JobUpdateDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 job:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['JobWriteDto'];
+        content: {
+          'application/json': components['schemas']['JobWriteDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['JobDto'];
+          content: {
+            'application/json': components['schemas']['JobDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 job:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 job:del */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -642,9 +830,13 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 job:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -653,10 +845,14 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['UserJobDto'][];
+          content: {
+            'application/json': components['schemas']['UserJobDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -678,28 +874,40 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['FileDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['FileDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 storage:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['FileRenameDto'];
+        content: {
+          'application/json': components['schemas']['FileRenameDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 storage:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
@@ -710,32 +918,46 @@ export interface paths {
         };
       };
       requestBody: {
-        'multipart/form-data': {
-          file: Blob;
-          /** 文件名（可选） */
-          name?: string;
+        content: {
+          'multipart/form-data': {
+            file: Blob;
+            /** 文件名（可选） */
+            name?: string;
+          };
         };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['FileDto'];
+          content: {
+            'application/json': components['schemas']['FileDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 storage:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 storage:del */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -748,7 +970,9 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -772,9 +996,13 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 storage:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -791,7 +1019,9 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -807,7 +1037,9 @@ export interface paths {
         };
       };
       responses: {
-        200: never;
+        200: {
+          content?: never;
+        };
       };
     };
   };
@@ -820,10 +1052,14 @@ export interface paths {
       };
       responses: {
         201: {
-          'application/json': components['schemas']['DownloadTokenDto'];
+          content: {
+            'application/json': components['schemas']['DownloadTokenDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -839,10 +1075,14 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['FileDto'][];
+          content: {
+            'application/json': components['schemas']['FileDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -860,10 +1100,14 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['FileDto'][];
+          content: {
+            'application/json': components['schemas']['FileDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -871,20 +1115,28 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'multipart/form-data': {
-          file: Blob;
-          /** 文件名（可选） */
-          name?: string;
+        content: {
+          'multipart/form-data': {
+            file: Blob;
+            /** 文件名（可选） */
+            name?: string;
+          };
         };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['FileDto'];
+          content: {
+            'application/json': components['schemas']['FileDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productSetting:add / productSetting:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -909,16 +1161,22 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['LogDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['LogDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 仅管理员 */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -927,9 +1185,13 @@ export interface paths {
       parameters: never;
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 仅管理员 */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -938,9 +1200,13 @@ export interface paths {
       parameters: never;
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 仅管理员 */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -967,9 +1233,13 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 仅管理员 */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -994,16 +1264,22 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['LogDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['LogDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 仅管理员 */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1030,9 +1306,13 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 仅管理员 */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1045,12 +1325,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['LogErrorDetailDto'];
+          content: {
+            'application/json': components['schemas']['LogErrorDetailDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 仅管理员 */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1073,14 +1359,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['LogDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['LogDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -1112,55 +1402,81 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['ManuscriptDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['ManuscriptDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 manuscript:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['ManuscriptUpdateDto'];
+        content: {
+          'application/json': components['schemas']['ManuscriptUpdateDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 manuscript:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['ManuscriptCreateDto'];
+        content: {
+          'application/json': components['schemas']['ManuscriptCreateDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['ManuscriptDto'];
+          content: {
+            'application/json': components['schemas']['ManuscriptDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 manuscript:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 manuscript:del / manuscript:add / news:push */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1174,12 +1490,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['DailyCountDto'][];
+          content: {
+            'application/json': components['schemas']['DailyCountDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 manuscript:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1187,16 +1509,24 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['SubmitManyDto'];
+        content: {
+          'application/json': components['schemas']['SubmitManyDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['BatchResultDto'];
+          content: {
+            'application/json': components['schemas']['BatchResultDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:push */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1204,16 +1534,24 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['SubmitOneDto'];
+        content: {
+          'application/json': components['schemas']['SubmitOneDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['ManuscriptDto'];
+          content: {
+            'application/json': components['schemas']['ManuscriptDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:push */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1221,13 +1559,19 @@ export interface paths {
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['UpdateAbstractsDto'];
+        content: {
+          'application/json': components['schemas']['UpdateAbstractsDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 manuscript:edit / manuscript:add / news:push */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1235,13 +1579,19 @@ export interface paths {
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['UpdateColumnDto'];
+        content: {
+          'application/json': components['schemas']['UpdateColumnDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 manuscript:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1249,27 +1599,35 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'multipart/form-data': {
-          file: Blob;
-          title?: string;
-          firstAuthor?: string;
-          authorIds?: string;
-          abstracts?: string;
-          productId?: number;
-          productList?: string;
-          memo?: string;
-          deptId?: number;
-          manuId?: number;
+        content: {
+          'multipart/form-data': {
+            file: Blob;
+            title?: string;
+            firstAuthor?: string;
+            authorIds?: string;
+            abstracts?: string;
+            productId?: number;
+            productList?: string;
+            memo?: string;
+            deptId?: number;
+            manuId?: number;
+          };
         };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['ManuscriptDto'];
+          content: {
+            'application/json': components['schemas']['ManuscriptDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 manuscript:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1282,12 +1640,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['ManuscriptDto'];
+          content: {
+            'application/json': components['schemas']['ManuscriptDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 manuscript:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1300,12 +1664,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['ManuscriptVersionDto'][];
+          content: {
+            'application/json': components['schemas']['ManuscriptVersionDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 manuscript:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1333,55 +1703,81 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['MenuDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['MenuDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 menu:list / roles:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['MenuUpdateDto'];
+        content: {
+          'application/json': components['schemas']['MenuUpdateDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 menu:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['MenuWriteDto'];
+        content: {
+          'application/json': components['schemas']['MenuWriteDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['MenuDto'];
+          content: {
+            'application/json': components['schemas']['MenuDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 menu:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 menu:del */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1390,10 +1786,14 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['RouterNodeDto'][];
+          content: {
+            'application/json': components['schemas']['RouterNodeDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -1408,12 +1808,18 @@ export interface paths {
       responses: {
         /** 菜单及其全部下级的 id */
         200: {
-          'application/json': number[];
+          content: {
+            'application/json': number[];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 menu:list / roles:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1443,9 +1849,13 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 menu:list / roles:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1459,12 +1869,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['MenuDto'][];
+          content: {
+            'application/json': components['schemas']['MenuDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 menu:list / roles:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1472,16 +1888,24 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         200: {
-          'application/json': components['schemas']['MenuDto'][];
+          content: {
+            'application/json': components['schemas']['MenuDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 menu:list / roles:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1499,16 +1923,22 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['MtFailureDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['MtFailureDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 mt:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1516,16 +1946,24 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['MtRetryDto'];
+        content: {
+          'application/json': components['schemas']['MtRetryDto'];
+        };
       };
       responses: {
         200: {
-          'application/json': components['schemas']['MtRetryResultDto'];
+          content: {
+            'application/json': components['schemas']['MtRetryResultDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 mt:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1534,12 +1972,18 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['MtStatusDto'];
+          content: {
+            'application/json': components['schemas']['MtStatusDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 mt:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1560,55 +2004,81 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['GlossaryDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['GlossaryDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 mt:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['GlossaryUpdateDto'];
+        content: {
+          'application/json': components['schemas']['GlossaryUpdateDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 mt:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['GlossaryWriteDto'];
+        content: {
+          'application/json': components['schemas']['GlossaryWriteDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['GlossaryDto'];
+          content: {
+            'application/json': components['schemas']['GlossaryDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 mt:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 mt:del */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1616,22 +2086,30 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['AllSearchDto'];
+        content: {
+          'application/json': components['schemas']['AllSearchDto'];
+        };
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['NewsRowDto'][];
-            /** 总条数 */
-            totalElements: number;
-            /** false = totalElements 是估计值 */
-            totalExact: boolean;
+          content: {
+            'application/json': {
+              content: components['schemas']['NewsRowDto'][];
+              /** 总条数 */
+              totalElements: number;
+              /** false = totalElements 是估计值 */
+              totalExact: boolean;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1639,13 +2117,19 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['NewsChoiceDto'];
+        content: {
+          'application/json': components['schemas']['NewsChoiceDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:choice */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1653,16 +2137,24 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['NewsCreateDto'];
+        content: {
+          'application/json': components['schemas']['NewsCreateDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['NewsRowDto'];
+          content: {
+            'application/json': components['schemas']['NewsRowDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1670,13 +2162,19 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['NewsIdDto'];
+        content: {
+          'application/json': components['schemas']['NewsIdDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:noise */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1684,16 +2182,24 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['NewsSourceIdsDto'];
+        content: {
+          'application/json': components['schemas']['NewsSourceIdsDto'];
+        };
       };
       responses: {
         200: {
-          'application/json': components['schemas']['DeletedCountDto'];
+          content: {
+            'application/json': components['schemas']['DeletedCountDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:noise */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1707,7 +2213,9 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -1715,16 +2223,24 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['DoTranslateDto'];
+        content: {
+          'application/json': components['schemas']['DoTranslateDto'];
+        };
       };
       responses: {
         200: {
-          'application/json': components['schemas']['MtResultDto'];
+          content: {
+            'application/json': components['schemas']['MtResultDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:translate */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1761,9 +2277,13 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1780,9 +2300,13 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1817,18 +2341,24 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['NewsRowDto'][];
-            /** 总条数 */
-            totalElements: number;
-            /** false = totalElements 是估计值 */
-            totalExact: boolean;
+          content: {
+            'application/json': {
+              content: components['schemas']['NewsRowDto'][];
+              /** 总条数 */
+              totalElements: number;
+              /** false = totalElements 是估计值 */
+              totalExact: boolean;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1863,18 +2393,24 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['NewsRowDto'][];
-            /** 总条数 */
-            totalElements: number;
-            /** false = totalElements 是估计值 */
-            totalExact: boolean;
+          content: {
+            'application/json': {
+              content: components['schemas']['NewsRowDto'][];
+              /** 总条数 */
+              totalElements: number;
+              /** false = totalElements 是估计值 */
+              totalExact: boolean;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1892,12 +2428,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['KeywordGraph'];
+          content: {
+            'application/json': components['schemas']['KeywordGraph'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1911,12 +2453,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['NewsRowDto'][];
+          content: {
+            'application/json': components['schemas']['NewsRowDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1925,10 +2473,14 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['SearchHistoryDto'][];
+          content: {
+            'application/json': components['schemas']['SearchHistoryDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -1943,12 +2495,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['NewsInfoDto'];
+          content: {
+            'application/json': components['schemas']['NewsInfoDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -1964,12 +2522,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['LatestVersionDto'];
+          content: {
+            'application/json': components['schemas']['LatestVersionDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2004,18 +2568,24 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['NewsRowDto'][];
-            /** 总条数 */
-            totalElements: number;
-            /** false = totalElements 是估计值 */
-            totalExact: boolean;
+          content: {
+            'application/json': {
+              content: components['schemas']['NewsRowDto'][];
+              /** 总条数 */
+              totalElements: number;
+              /** false = totalElements 是估计值 */
+              totalExact: boolean;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2033,18 +2603,24 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['NewsRowDto'][];
-            /** 总条数 */
-            totalElements: number;
-            /** personal = 按关注推荐，hot = 热门 */
-            basis: 'personal' | 'hot';
+          content: {
+            'application/json': {
+              content: components['schemas']['NewsRowDto'][];
+              /** 总条数 */
+              totalElements: number;
+              /** personal = 按关注推荐，hot = 热门 */
+              basis: 'personal' | 'hot';
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2052,16 +2628,24 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['TranslationRefDto'];
+        content: {
+          'application/json': components['schemas']['TranslationRefDto'];
+        };
       };
       responses: {
         200: {
-          'application/json': components['schemas']['TranslationStateDto'];
+          content: {
+            'application/json': components['schemas']['TranslationStateDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:translate */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2074,7 +2658,9 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -2082,13 +2668,19 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['NewsNoiseDto'];
+        content: {
+          'application/json': components['schemas']['NewsNoiseDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:noise */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2104,12 +2696,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['NewsRowDto'][];
+          content: {
+            'application/json': components['schemas']['NewsRowDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2117,16 +2715,24 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['SubmitTranslateDto'];
+        content: {
+          'application/json': components['schemas']['SubmitTranslateDto'];
+        };
       };
       responses: {
         200: {
-          'application/json': components['schemas']['TranslationStateDto'];
+          content: {
+            'application/json': components['schemas']['TranslationStateDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:translate / news:judge */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2146,12 +2752,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['TranslationDiffDto'];
+          content: {
+            'application/json': components['schemas']['TranslationDiffDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2167,12 +2779,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['TranslationStateDto'];
+          content: {
+            'application/json': components['schemas']['TranslationStateDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2188,12 +2806,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['TranslationVersionDto'][];
+          content: {
+            'application/json': components['schemas']['TranslationVersionDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2201,13 +2825,19 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['NewsAbstractsDto'];
+        content: {
+          'application/json': components['schemas']['NewsAbstractsDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2215,13 +2845,19 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['NewsClassifyDto'];
+        content: {
+          'application/json': components['schemas']['NewsClassifyDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2229,13 +2865,19 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['NewsClassifyKeywordsDto'];
+        content: {
+          'application/json': components['schemas']['NewsClassifyKeywordsDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2243,13 +2885,19 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['NewsRecommendDto'];
+        content: {
+          'application/json': components['schemas']['NewsRecommendDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:recommend */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2257,13 +2905,19 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['NewsKeywordsDto'];
+        content: {
+          'application/json': components['schemas']['NewsKeywordsDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2271,13 +2925,19 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['NewsTitleCnDto'];
+        content: {
+          'application/json': components['schemas']['NewsTitleCnDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 news:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2285,11 +2945,15 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['NewsYjDto'];
+        content: {
+          'application/json': components['schemas']['NewsYjDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -2309,55 +2973,81 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['CollectedNewsDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['CollectedNewsDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 newsCollect:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['CollectEditDto'];
+        content: {
+          'application/json': components['schemas']['CollectEditDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 newsCollect:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['CollectAddDto'];
+        content: {
+          'application/json': components['schemas']['CollectAddDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['CollectDto'];
+          content: {
+            'application/json': components['schemas']['CollectDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 newsCollect:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 newsCollect:del */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2373,9 +3063,13 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 newsCollect:del */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2383,34 +3077,48 @@ export interface paths {
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['InterestUpdateDto'];
+        content: {
+          'application/json': components['schemas']['InterestUpdateDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['InterestWriteDto'];
+        content: {
+          'application/json': components['schemas']['InterestWriteDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['InterestDto'];
+          content: {
+            'application/json': components['schemas']['InterestDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -2418,14 +3126,20 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['InterestIndustryDto'];
+        content: {
+          'application/json': components['schemas']['InterestIndustryDto'];
+        };
       };
       responses: {
         200: {
-          'application/json': components['schemas']['InterestDto'];
+          content: {
+            'application/json': components['schemas']['InterestDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -2439,10 +3153,14 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['InterestDto'];
+          content: {
+            'application/json': components['schemas']['InterestDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -2458,10 +3176,14 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['InterestClassifyDto'][];
+          content: {
+            'application/json': components['schemas']['InterestClassifyDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -2475,10 +3197,14 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['InterestClassifyNodeDto'][];
+          content: {
+            'application/json': components['schemas']['InterestClassifyNodeDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -2500,14 +3226,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['InterestWebsiteDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['InterestWebsiteDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -2531,47 +3261,65 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['ShareDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['ShareDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['ShareEditDto'];
+        content: {
+          'application/json': components['schemas']['ShareEditDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['ShareAddDto'];
+        content: {
+          'application/json': components['schemas']['ShareAddDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['ShareDto'][];
+          content: {
+            'application/json': components['schemas']['ShareDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -2584,10 +3332,14 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['ShareDto'];
+          content: {
+            'application/json': components['schemas']['ShareDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -2595,40 +3347,60 @@ export interface paths {
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['ThemeUpdateDto'];
+        content: {
+          'application/json': components['schemas']['ThemeUpdateDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 newsTheme:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['ThemeWriteDto'];
+        content: {
+          'application/json': components['schemas']['ThemeWriteDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['ThemeDto'];
+          content: {
+            'application/json': components['schemas']['ThemeDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 newsTheme:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 newsTheme:del */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2636,19 +3408,27 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': ({
-          title?: string;
-          keywords?: string[];
-        })[];
+        content: {
+          'application/json': ({
+            title?: string;
+            keywords?: string[];
+          })[];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['ThemeDto'][];
+          content: {
+            'application/json': components['schemas']['ThemeDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 newsTheme:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2657,10 +3437,14 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['ThemeDto'][];
+          content: {
+            'application/json': components['schemas']['ThemeDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -2680,14 +3464,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['ThemeDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['ThemeDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -2701,12 +3489,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['ExternalUrlDto'];
+          content: {
+            'application/json': components['schemas']['ExternalUrlDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 该外部系统的地址未配置（code NOT_CONFIGURED） */
-        404: never;
+        404: {
+          content?: never;
+        };
       };
     };
   };
@@ -2715,10 +3509,14 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['PlatformSettingsDto'];
+          content: {
+            'application/json': components['schemas']['PlatformSettingsDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -2726,40 +3524,60 @@ export interface paths {
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['ColumnUpdateDto'];
+        content: {
+          'application/json': components['schemas']['ColumnUpdateDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productSetting:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['ColumnCreateDto'];
+        content: {
+          'application/json': components['schemas']['ColumnCreateDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['ColumnDto'];
+          content: {
+            'application/json': components['schemas']['ColumnDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productSetting:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productSetting:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2769,12 +3587,16 @@ export interface paths {
       responses: {
         /** 产品 id → 启用的栏目 */
         200: {
-          'application/json': {
-            [key: string]: components['schemas']['ColumnMapEntryDto'][];
+          content: {
+            'application/json': {
+              [key: string]: components['schemas']['ColumnMapEntryDto'][];
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -2794,14 +3616,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['ColumnDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['ColumnDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -2809,40 +3635,60 @@ export interface paths {
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['JournalUpdateDto'];
+        content: {
+          'application/json': components['schemas']['JournalUpdateDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productJournal:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['JournalWriteDto'];
+        content: {
+          'application/json': components['schemas']['JournalWriteDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['JournalDto'];
+          content: {
+            'application/json': components['schemas']['JournalDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productJournal:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productJournal:del */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2862,16 +3708,22 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['JournalDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['JournalDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productJournal:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2891,16 +3743,22 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['JournalDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['JournalDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productJournal:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2918,12 +3776,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['FileDto'];
+          content: {
+            'application/json': components['schemas']['FileDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productSetting:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2937,12 +3801,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['JournalFileDto'][];
+          content: {
+            'application/json': components['schemas']['JournalFileDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productJournal:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2957,12 +3827,18 @@ export interface paths {
       responses: {
         /** 下一个总期号 */
         200: {
-          'application/json': string;
+          content: {
+            'application/json': string;
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productJournal:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2976,12 +3852,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['JournalDto'];
+          content: {
+            'application/json': components['schemas']['JournalDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productJournal:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -2995,12 +3877,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['JournalDto'][];
+          content: {
+            'application/json': components['schemas']['JournalDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productJournal:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3023,16 +3911,22 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['JournalDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['JournalDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productJournal:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3048,27 +3942,41 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['JournalDto'];
+          content: {
+            'application/json': components['schemas']['JournalDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productJournal:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['UpdateStatusDto'];
+        content: {
+          'application/json': components['schemas']['UpdateStatusDto'];
+        };
       };
       responses: {
         200: {
-          'application/json': components['schemas']['JournalDto'];
+          content: {
+            'application/json': components['schemas']['JournalDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productJournal:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3076,20 +3984,28 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'multipart/form-data': {
-          file: Blob;
-          journalId: number;
-          title?: string;
+        content: {
+          'multipart/form-data': {
+            file: Blob;
+            journalId: number;
+            title?: string;
+          };
         };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['JournalFileDto'];
+          content: {
+            'application/json': components['schemas']['JournalFileDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productJournal:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3097,40 +4013,60 @@ export interface paths {
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['ProductUpdateDto'];
+        content: {
+          'application/json': components['schemas']['ProductUpdateDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productSetting:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['ProductWriteDto'];
+        content: {
+          'application/json': components['schemas']['ProductWriteDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['ProductDto'];
+          content: {
+            'application/json': components['schemas']['ProductDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productSetting:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productSetting:del */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3144,10 +4080,14 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['ProductOptionDto'][];
+          content: {
+            'application/json': components['schemas']['ProductOptionDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -3169,9 +4109,13 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productSetting:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3191,16 +4135,22 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['ProductDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['ProductDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productSetting:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3213,12 +4163,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['ProductDto'];
+          content: {
+            'application/json': components['schemas']['ProductDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 productSetting:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3240,55 +4196,81 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['RoleDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['RoleDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 roles:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['RoleUpdateDto'];
+        content: {
+          'application/json': components['schemas']['RoleUpdateDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 roles:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['RoleWriteDto'];
+        content: {
+          'application/json': components['schemas']['RoleWriteDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['RoleDto'];
+          content: {
+            'application/json': components['schemas']['RoleDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 roles:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 roles:del */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3297,12 +4279,18 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['RoleDto'][];
+          content: {
+            'application/json': components['schemas']['RoleDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 roles:list / user:add / user:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3326,9 +4314,13 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 roles:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3337,10 +4329,14 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['RoleLevelDto'];
+          content: {
+            'application/json': components['schemas']['RoleLevelDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -3348,13 +4344,19 @@ export interface paths {
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['RoleMenusDto'];
+        content: {
+          'application/json': components['schemas']['RoleMenusDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 roles:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3367,12 +4369,18 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': components['schemas']['RoleDto'];
+          content: {
+            'application/json': components['schemas']['RoleDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 roles:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3398,55 +4406,81 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['UserDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['UserDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 user:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['UserUpdateDto'];
+        content: {
+          'application/json': components['schemas']['UserUpdateDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 user:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['UserWriteDto'];
+        content: {
+          'application/json': components['schemas']['UserWriteDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['CreatedUserDto'];
+          content: {
+            'application/json': components['schemas']['CreatedUserDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 user:add */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 user:del */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3454,11 +4488,15 @@ export interface paths {
     put: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['CenterDto'];
+        content: {
+          'application/json': components['schemas']['CenterDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -3486,9 +4524,13 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 user:list */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3497,33 +4539,47 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['AccessKeyDto'][];
+          content: {
+            'application/json': components['schemas']['AccessKeyDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['AccessKeyCreateDto'];
+        content: {
+          'application/json': components['schemas']['AccessKeyCreateDto'];
+        };
       };
       responses: {
         201: {
-          'application/json': components['schemas']['CreatedAccessKeyDto'];
+          content: {
+            'application/json': components['schemas']['CreatedAccessKeyDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -3531,16 +4587,24 @@ export interface paths {
     put: {
       parameters: never;
       requestBody: {
-        'application/json': number[];
+        content: {
+          'application/json': number[];
+        };
       };
       responses: {
         200: {
-          'application/json': components['schemas']['ResetPasswordDto'][];
+          content: {
+            'application/json': components['schemas']['ResetPasswordDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 需要权限: admin 或 user:edit */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3549,10 +4613,14 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['UserOptionDto'][];
+          content: {
+            'application/json': components['schemas']['UserOptionDto'][];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -3560,16 +4628,22 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'multipart/form-data': {
-          avatar?: Blob;
+        content: {
+          'multipart/form-data': {
+            avatar?: Blob;
+          };
         };
       };
       responses: {
         200: {
-          'application/json': components['schemas']['AvatarDto'];
+          content: {
+            'application/json': components['schemas']['AvatarDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -3581,11 +4655,15 @@ export interface paths {
         };
       };
       requestBody: {
-        'application/json': components['schemas']['UpdateEmailDto'];
+        content: {
+          'application/json': components['schemas']['UpdateEmailDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -3593,11 +4671,15 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['UpdatePassDto'];
+        content: {
+          'application/json': components['schemas']['UpdatePassDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -3605,11 +4687,15 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['UserJobsDto'];
+        content: {
+          'application/json': components['schemas']['UserJobsDto'];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -3618,7 +4704,9 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['CaptchaDto'];
+          content: {
+            'application/json': components['schemas']['CaptchaDto'];
+          };
         };
       };
     };
@@ -3628,10 +4716,14 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['AuthInfoDto'];
+          content: {
+            'application/json': components['schemas']['AuthInfoDto'];
+          };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
       };
     };
   };
@@ -3639,11 +4731,15 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['KeyLoginDto'];
+        content: {
+          'application/json': components['schemas']['KeyLoginDto'];
+        };
       };
       responses: {
         200: {
-          'application/json': components['schemas']['LoginAnswerDto'];
+          content: {
+            'application/json': components['schemas']['LoginAnswerDto'];
+          };
         };
       };
     };
@@ -3652,11 +4748,15 @@ export interface paths {
     post: {
       parameters: never;
       requestBody: {
-        'application/json': components['schemas']['LoginDto'];
+        content: {
+          'application/json': components['schemas']['LoginDto'];
+        };
       };
       responses: {
         200: {
-          'application/json': components['schemas']['LoginAnswerDto'];
+          content: {
+            'application/json': components['schemas']['LoginAnswerDto'];
+          };
         };
       };
     };
@@ -3665,13 +4765,17 @@ export interface paths {
     get: {
       parameters: never;
       responses: {
-        200: never;
+        200: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       responses: {
-        200: never;
+        200: {
+          content?: never;
+        };
       };
     };
   };
@@ -3689,28 +4793,40 @@ export interface paths {
       };
       responses: {
         200: {
-          'application/json': {
-            content: components['schemas']['OnlineSessionDto'][];
-            /** 总条数 */
-            totalElements: number;
+          content: {
+            'application/json': {
+              content: components['schemas']['OnlineSessionDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
           };
         };
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 仅管理员 */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
     delete: {
       parameters: never;
       requestBody: {
-        'application/json': string[];
+        content: {
+          'application/json': string[];
+        };
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 仅管理员 */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3730,9 +4846,13 @@ export interface paths {
       };
       responses: {
         /** 未登录或登录已过期 */
-        401: never;
+        401: {
+          content?: never;
+        };
         /** 仅管理员 */
-        403: never;
+        403: {
+          content?: never;
+        };
       };
     };
   };
@@ -3741,7 +4861,9 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
-          'application/json': components['schemas']['PublicKeyDto'];
+          content: {
+            'application/json': components['schemas']['PublicKeyDto'];
+          };
         };
       };
     };
@@ -3754,7 +4876,9 @@ export interface paths {
         };
       };
       responses: {
-        200: never;
+        200: {
+          content?: never;
+        };
       };
     };
   };
@@ -3762,7 +4886,9 @@ export interface paths {
     get: {
       parameters: never;
       responses: {
-        200: never;
+        200: {
+          content?: never;
+        };
       };
     };
   };
@@ -3770,7 +4896,9 @@ export interface paths {
     get: {
       parameters: never;
       responses: {
-        200: never;
+        200: {
+          content?: never;
+        };
       };
     };
   };
@@ -4641,8 +5769,8 @@ export interface components {
       titleCn: string | null;
       contentCn: string | null;
       language: string | null;
-      /** pending | running | done | failed | skipped */
-      mtStatus: string | null;
+      /** 机器翻译状态 */
+      mtStatus: 'pending' | 'running' | 'done' | 'failed' | 'skipped' | null;
       mtError: string | null;
       /** yyyy-MM-dd HH:mm:ss */
       mtTime: string | null;
@@ -4771,8 +5899,8 @@ export interface components {
       editorId: number | null;
       examineId: number | null;
       deptId: number | null;
-      /** 机器翻译状态：pending | running | done | failed | skipped */
-      mtStatus: string | null;
+      /** 机器翻译状态（null = 从未请求） */
+      mtStatus: 'pending' | 'running' | 'done' | 'failed' | 'skipped' | null;
       mtError: string | null;
     };
     NewsKeywordsDto: {
