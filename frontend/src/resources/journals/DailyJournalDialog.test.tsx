@@ -30,7 +30,7 @@ const journal = (id: number, over: Partial<JournalRow> = {}): JournalRow => ({
   planPublishTime: '2026-11-25',
   createBy: { id: 1, username: 'admin' },
   ...over,
-});
+}) as JournalRow;
 
 /** `n` journals, newest first, as the server pages them. */
 const journals = (n: number) => Array.from({ length: n }, (_, i) => journal(i + 1));

@@ -24,7 +24,7 @@ const journal = (id: number, over: Partial<Journal>): Journal => ({
   publishTime: null,
   createBy: { id: 1, username: 'admin' },
   ...over,
-});
+}) as Journal;
 
 const JOURNALS = [journal(1, { status: 'edit' }), journal(2, { status: 'submit' }), journal(3, { status: 'done' }), journal(4, { status: 'review' })];
 

@@ -3,7 +3,7 @@ import { emptyJournalForm, formValuesToJournal, journalToFormValues, parseNextIs
 import { canRunStatusAction, isFinalised, statusActionsOf } from './journalStatus';
 import type { Journal } from './types';
 
-const journal: Journal = {
+const journal = {
   id: 5,
   productId: 2,
   product: { id: 2, name: '国际动态周刊' },
@@ -17,7 +17,7 @@ const journal: Journal = {
   planPublishTime: '2026-11-25',
   publishTime: null,
   createBy: { id: 1, username: 'admin' },
-};
+} as Journal;
 
 describe('getMaxTotalNo answer', () => {
   it('reads "year,totalNo,journalNo"', () => {

@@ -1,15 +1,14 @@
 // Wire shapes of the manuscript screens (docs/production-api.md "Manuscripts", "Products", "Files").
+import type { Page, Schema } from '../../api';
 
 /** 我的投稿 / 工作组 / 全部 (`tab` of `GET api/manuscript`). */
 export type ManuscriptTab = 'my' | 'dept' | 'all';
 export const MANUSCRIPT_TABS: readonly ManuscriptTab[] = ['my', 'dept', 'all'];
 
-export interface IdName {
-  id: number;
-  name: string;
-}
+export type IdName = Schema<'IdName'>;
 
 /** A stored file (`api/localStorage`); `size` in bytes. */
+// Looser than the wire's FileDto and ManuscriptDto: the screens' helpers also read partial records.
 export interface StoredFile {
   id: number;
   realName: string;
@@ -54,10 +53,7 @@ export interface Manuscript {
   content?: string | null;
 }
 
-export interface ManuscriptPage {
-  content: Manuscript[];
-  totalElements: number;
-}
+export type ManuscriptPage = Page<Manuscript>;
 
 /** Query of `GET api/manuscript` as sent (page zero-based). */
 export interface ManuscriptQuery {
@@ -74,21 +70,10 @@ export interface ManuscriptQuery {
 }
 
 /** `GET api/productSetting/all`. */
-export interface ProductChoice {
-  id: number;
-  name: string;
-  period?: string | null;
-  type?: string;
-  contentType?: string;
-  isWeekly?: boolean;
-}
+export type ProductChoice = Schema<'ProductOptionDto'>;
 
 /** An enabled column of `GET api/productColumn/getColumnMap`. */
-export interface ColumnChoice {
-  id: number;
-  name: string;
-  sort: number;
-}
+export type ColumnChoice = Schema<'ColumnMapEntryDto'>;
 
 /** `{"<productId>": [columns]}`. */
 export type ColumnMap = Record<string, ColumnChoice[]>;
@@ -115,32 +100,16 @@ export interface ManyToManyPayload {
   authorIds: string;
 }
 
-export interface ManyToManyAnswer {
-  count: number;
-  ids: number[];
-}
+export type ManyToManyAnswer = Schema<'BatchResultDto'>;
 
 /** A row of `GET api/manuscript/calculate?date=`. */
-export interface DailyStatRow {
-  product: IdName | null;
-  total: number;
-  counts: Array<{ dept: IdName | null; count: number }>;
-}
+export type DailyStatRow = Schema<'DailyCountDto'>;
 
-/** A user of `GET api/users/selectUser`. */
-export interface SelectableUser {
-  id: number;
-  username: string;
+/** A user of `GET api/users/selectUser`; a placeholder for an id the list lacks has a null nickName. */
+export type SelectableUser = Omit<Schema<'UserOptionDto'>, 'nickName' | 'dept'> & {
   nickName: string | null;
-  dept?: { id: number; name: string } | null;
-}
+  dept?: Schema<'UserOptionDto'>['dept'];
+};
 
 /** A node of `GET api/dept/lookup?pid=` (lazy tree). */
-export interface DeptNode {
-  id: number;
-  pid: number | null;
-  name: string;
-  hasChildren?: boolean;
-  leaf?: boolean;
-  subCount?: number;
-}
+export type DeptNode = Schema<'DeptDto'>;

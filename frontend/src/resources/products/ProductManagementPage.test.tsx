@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderProductPage as renderPage, stubProductApi } from './pageTestUtils';
 import type { Product } from './types';
 
-const PRODUCTS: Product[] = [
+const PRODUCTS = [
   {
     id: 4,
     name: '国际动态周刊',
@@ -39,7 +39,7 @@ const PRODUCTS: Product[] = [
     isWeekly: false,
     createTime: '2026-11-21 10:00:00',
   },
-];
+] as Product[];
 
 const table = () => screen.findByRole('table', { name: '产品列表' });
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;

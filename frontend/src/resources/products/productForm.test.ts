@@ -33,7 +33,7 @@ const product = (over: Partial<Product> = {}): Product => ({
   isWeekly: true,
   createTime: '2026-11-20 09:00:00',
   ...over,
-});
+}) as Product;
 
 const strip = <T extends { key: string }>(rows: T[]) => rows.map(({ key: _key, ...row }) => row);
 

@@ -1,5 +1,6 @@
 // Records of the product calls (`api/productSetting`, `api/productColumn`, docs/production-api.md
 // "Products"). Times are `yyyy-MM-dd HH:mm:ss` strings.
+import type { Schema } from '../../api';
 
 /** 产品类型: '1' 常规期, '2' 专刊 (spec production-admin §3). */
 export type ProductType = '1' | '2';
@@ -21,37 +22,12 @@ export interface ProductColumn {
 }
 
 /** A stored file as the product shows it (`files: [{id, realName}]`). */
-export interface FileRef {
-  id: number;
-  realName: string;
-}
+export type FileRef = Schema<'ProductFileRef'>;
 
-export interface ProductEditor {
-  id: number;
-  nickName: string | null;
-}
+export type ProductEditor = Schema<'ProductEditorRef'>;
 
 /** A row of `GET api/productSetting/list` (and `GET api/productSetting/{id}`). */
-export interface Product {
-  id: number;
-  name: string;
-  deptId: number | null;
-  dept: { id: number; name: string } | null;
-  /** Chief editors as a comma string of user ids (`"3,7"`), or null. */
-  editorIds: string | null;
-  editors?: ProductEditor[];
-  /** A `product_period` dictionary value, or null. */
-  period: string | null;
-  type: ProductType;
-  contentType: ProductContentType;
-  /** The template file id (`"12"`), or null. */
-  fileIds: string | null;
-  files: FileRef[];
-  columnList: ProductColumn[];
-  isWeekly: boolean;
-  createTime: string;
-  createBy?: unknown;
-}
+export type Product = Schema<'ProductDto'>;
 
 /** The body of `POST` / `PUT api/productSetting`. */
 export interface ProductWrite {
@@ -68,14 +44,7 @@ export interface ProductWrite {
 }
 
 /** An entry of `GET api/productSetting/all` (choice lists). */
-export interface ProductChoice {
-  id: number;
-  name: string;
-  period: string | null;
-  type: ProductType;
-  contentType: ProductContentType;
-  isWeekly: boolean;
-}
+export type ProductChoice = Schema<'ProductOptionDto'>;
 
 /** Query of the product list; `page` zero-based, `sort` as `field,dir`. */
 export interface ProductListQuery {
@@ -85,21 +54,13 @@ export interface ProductListQuery {
   sort: string;
 }
 
-export interface Page<T> {
-  content: T[];
-  totalElements: number;
-}
+export type { Page } from '../../api';
 
 /** A dictionary entry (`GET api/dictDetail?dictName=`). */
-export interface DictOption {
-  label: string;
-  value: string;
-}
+export type DictOption = Pick<Schema<'DictDetailDto'>, 'label' | 'value'>;
 
-/** A user of `GET api/users/selectUser` (enabled users of every department). */
-export interface SelectableUser {
-  id: number;
-  username: string;
+/** A user of `GET api/users/selectUser`; a placeholder for an id the list lacks has a null nickName. */
+export type SelectableUser = Omit<Schema<'UserOptionDto'>, 'nickName' | 'dept'> & {
   nickName: string | null;
-  dept?: { id: number; name: string } | null;
-}
+  dept?: Schema<'UserOptionDto'>['dept'];
+};

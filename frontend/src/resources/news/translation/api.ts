@@ -3,6 +3,7 @@
 import { HttpError } from 'react-admin';
 import { requestJson } from '../../../providers/http';
 import { toQueryString, type QueryParams } from '../../api';
+import type { Schema } from '../../../api';
 import type { NewsInfo } from '../types';
 
 export type TransStatus = 'edit' | 'examine' | 'done';
@@ -40,45 +41,19 @@ export interface TranslationVersion {
   createTime: string;
 }
 
-export interface LatestVersion {
-  id: number;
-  deptId: number;
-  version: number;
-  contentTrans: string | null;
-  status: string | null;
-}
+export type LatestVersion = Schema<'LatestVersionDto'>;
 
-export interface DiffPart {
-  op: 'equal' | 'insert' | 'delete';
-  text: string;
-}
+export type DiffPart = Schema<'DiffPart'>;
 
-export interface TranslationDiff {
-  from: number;
-  /** null = the current draft. */
-  to: number | null;
-  parts: DiffPart[];
-  inserted: number;
-  deleted: number;
-}
+export type TranslationDiff = Schema<'TranslationDiffDto'>;
 
-export type MtStatus = 'pending' | 'running' | 'done' | 'failed' | 'skipped' | null;
+export type MtStatus = Schema<'NewsInfoDto'>['mtStatus'];
 
-/** `api/news/info` with the machine-translation fields (older servers do not send them). */
-export interface WorkbenchInfo extends NewsInfo {
-  mtStatus?: MtStatus;
-  mtError?: string | null;
-}
+/** `api/news/info` (with the machine-translation fields). */
+export type WorkbenchInfo = NewsInfo;
 
 /** `POST api/news/doTranslate`. */
-export interface MachineTranslation {
-  id: number;
-  titleCn: string | null;
-  contentCn: string | null;
-  language: string | null;
-  mtStatus: MtStatus;
-  mtError: string | null;
-}
+export type MachineTranslation = Schema<'MtResultDto'>;
 
 /** `mt` of `GET api/platform/settings` (missing on older servers: unknown). */
 export interface MtSettings {
