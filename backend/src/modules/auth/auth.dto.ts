@@ -1,4 +1,4 @@
-import { UserDto } from '../users/user.dto.js';
+import { UserDto } from '../users/index.js';
 import { ApiDateTime, ApiInt, ApiNullableString } from '../../common/http/api-response.js';
 import { BooleanField } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';

@@ -1,6 +1,6 @@
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { UsersModule } from '../users/users.module.js';
+import { UsersModule } from '../users/index.js';
 import { AccessKeysController, AuthController, CasController } from './auth.controller.js';
 import { AccessKeysService } from './access-keys.service.js';
 import { AuthService } from './auth.service.js';

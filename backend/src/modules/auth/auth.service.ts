@@ -13,12 +13,10 @@ import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
 import { ipAddress } from '../../common/http/ip-address.js';
 import { likePattern, page, type Page } from '../../common/http/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import type { UserDto } from '../users/user.dto.js';
-import { UsersService } from '../users/users.service.js';
+import { LoginLockout, type UserDto, UsersService } from '../users/index.js';
 import type { LoginDto, OnlineSessionDto } from './auth.dto.js';
 import { AccessKeysService } from './access-keys.service.js';
 import { CaptchaService } from './captcha.service.js';
-import { LoginLockout } from '../users/login-lockout.service.js';
 
 export interface ClientInfo {
   ip: string | null;
