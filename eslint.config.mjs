@@ -15,9 +15,6 @@ const resourceDirs = readdirSync(new URL(`./${RESOURCES_DIR}`, import.meta.url),
 const BOUNDARY_DEBT = [
   'journals/JournalFormDialog.tsx', // products/EditorsInput, products/queries
   'journals/list/useJournalList.ts', // products/queries
-  'journals/JournalList.tsx', // news/NewsPager
-  'manuscripts/ManuscriptTable.tsx', // news/NewsPager
-  'products/ProductSettingsList.tsx', // news/NewsPager
   'products/ProductManagementPage.tsx', // journals/JournalList, journals/api
   'manuscripts/SubmitManuscriptDialog.tsx', // news/api, news/types
   'news/NewsList.tsx', // manuscripts/SubmitManuscriptDialog, manuscripts/useManuscriptText

@@ -8,7 +8,7 @@
 // The state and requests are in list/useJournalList, the filters and the row in list/.
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, TableCell } from '@mui/material';
-import { NewsPager } from '../news/NewsPager';
+import { ListPager } from '../shared/pager/ListPager';
 import type { ProductAbilities } from '../shared/production/access';
 import type { ManagementMode } from '../shared/production/managementRoutes';
 import { ActionToolbar, DeleteConfirmButton, EmptyRow, ListFrame, listHeadSx, SelectAllCell, SkeletonRows, toggleId } from '../shared/ListFrame';
@@ -91,7 +91,7 @@ export function JournalList({ abilities, initialProductId = null, mode = 'admin'
             <TableCell sx={{ ...listHeadSx, ...actionsColumnSx }}>{t('list.col_actions')}</TableCell>
           </>
         }
-        footer={<NewsPager total={total} page={page + 1} size={size} sizes={PAGE_SIZES} disabled={firstLoad} onPage={state.changePage} onSize={state.changeSize} />}
+        footer={<ListPager total={total} page={page + 1} size={size} sizes={PAGE_SIZES} disabled={firstLoad} onPage={state.changePage} onSize={state.changeSize} />}
       >
         {firstLoad ? (
           <SkeletonRows columns={columnCount} />

@@ -19,7 +19,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { NewsPager } from '../news/NewsPager';
+import { ListPager } from '../shared/pager/ListPager';
 import { actionsColumnSx } from '../shared/ListParts';
 import { type ManuscriptAbilities, rowAbilities } from './access';
 import { columnNames, creatorName, manuscriptType, reviewerNames } from './format';
@@ -212,7 +212,7 @@ export function ManuscriptTable(props: ManuscriptTableProps) {
           </Table>
         </TableContainer>
       </Box>
-      <NewsPager total={total} page={page} size={size} sizes={MANUSCRIPT_PAGE_SIZES} onPage={onPage} onSize={onSize} disabled={loading} />
+      <ListPager total={total} page={page} size={size} sizes={MANUSCRIPT_PAGE_SIZES} onPage={onPage} onSize={onSize} disabled={loading} />
     </Box>
   );
 }

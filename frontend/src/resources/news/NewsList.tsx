@@ -11,7 +11,7 @@ import { NewsTable } from './list/NewsTable';
 import { ResizeHandle } from './list/ResizeHandle';
 import { type DialogState, PANEL_WIDTH_KEY, useNewsList } from './list/useNewsList';
 import { type ListState, pageSizesFor, withPage, withSize } from './listState';
-import { NewsPager } from './NewsPager';
+import { ListPager } from '../shared/pager/ListPager';
 import { NewsSidePanel } from './NewsSidePanel';
 import { useNewsT } from './text';
 import type { usePatchNews } from './useNewsActions';
@@ -52,7 +52,7 @@ export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomG
       <BulkBar model={model} state={state} go={go} push={{ button: mt('submit.bulk_button'), notDone: mt('submit.bulk_not_done') }} t={t} />
       <NewsTable model={model} state={state} emptyText={emptyText} go={go} t={t} />
       <Box sx={{ borderTop: line() }}>
-        <NewsPager
+        <ListPager
           total={model.total}
           exact={model.page?.totalExact !== false}
           page={state.page}

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { fakeDataProvider, renderScreen } from '../shared/testUtils';
-import { NewsPager } from './NewsPager';
+import { ListPager as NewsPager } from '../shared/pager/ListPager';
 import { SortBar } from './SortBar';
 
 describe('NewsPager', () => {

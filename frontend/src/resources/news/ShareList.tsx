@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { horizon, line } from '../../theme/theme';
 import { type ListState, type ShareType, SHARE_PAGE_SIZES, withContent, withPage, withShareType, withSize, pageCountOf } from './listState';
-import { NewsPager } from './NewsPager';
+import { ListPager } from '../shared/pager/ListPager';
 import { ShareTableRow } from './share/ShareTableRow';
 import { useShareList } from './share/useShareList';
 
@@ -138,7 +138,7 @@ export function ShareList({ state, onChange }: ShareListProps) {
         </TableContainer>
       </Box>
       <Box sx={{ borderTop: line() }}>
-        <NewsPager
+        <ListPager
           total={total}
           page={state.page}
           size={state.size}

@@ -2,6 +2,8 @@
 // catalogues as `news: newsZh` (zh.ts) and `news: newsEn` (en.ts); until then `useNewsT` falls back
 // to the Chinese text below, so the screens read the same either way.
 
+import { pagerEn, pagerZh } from '../shared/pager/i18n';
+
 export const newsZh = {
   title: '动态跟踪',
   subtitle: '浏览、跟踪、收藏与分享采集到的外文新闻',
@@ -50,17 +52,8 @@ export const newsZh = {
     desc: '降序',
     score_hint: '输入检索词后可按相关度排序',
   },
-  pager: {
-    total: '共 %{total} 条',
-    total_estimate: '约 %{total} 条',
-    estimate_hint: '结果较多，总数为估算值',
-    size: '%{size} 条/页',
-    jump: '前往',
-    page: '页',
-    page_n: '第 %{page} 页',
-    prev: '上一页',
-    next: '下一页',
-  },
+  // the texts of the list pager (resources/shared/pager), which every work screen shares
+  pager: pagerZh,
   list: {
     empty: '暂无新闻',
     empty_search: '没有找到与“%{content}”相关的新闻',
@@ -250,17 +243,7 @@ export const newsEn: typeof newsZh = {
     desc: ' descending',
     score_hint: 'Enter a search to sort by relevance',
   },
-  pager: {
-    total: '%{total} in total',
-    total_estimate: 'About %{total}',
-    estimate_hint: 'Many results: the total is an estimate',
-    size: '%{size} / page',
-    jump: 'Go to',
-    page: '',
-    page_n: 'Page %{page}',
-    prev: 'Previous page',
-    next: 'Next page',
-  },
+  pager: pagerEn,
   list: {
     empty: 'No news',
     empty_search: 'No news found for “%{content}”',

@@ -3,7 +3,7 @@
 // actions (编辑, 删除, 统计报告, 期刊管理) and the add/edit and statistics dialogs. The state and
 // requests are in settings/useProductSettingsList, the toolbar, cells and row in settings/.
 import { Box, TableCell, TableSortLabel, TextField } from '@mui/material';
-import { NewsPager } from '../news/NewsPager';
+import { ListPager } from '../shared/pager/ListPager';
 import { DeleteConfirmButton, EmptyRow, ListFrame, listHeadSx, SearchForm, SelectAllCell, SkeletonRows } from '../shared/ListFrame';
 import { actionsColumnSx, PAGE_SIZES } from '../shared/ListParts';
 import type { ProductAbilities } from '../shared/production/access';
@@ -91,7 +91,7 @@ export function ProductSettingsList({ abilities, onOpenJournals }: ProductSettin
           </>
         }
         footer={
-          <NewsPager
+          <ListPager
             total={total}
             page={query.page + 1}
             size={query.size}

@@ -34,7 +34,7 @@ import { toQueryString } from '../../api';
 import { errorMessage, useDebouncedValue, useNotifyText } from '../../shared/hooks';
 import { detailHref, openDetail } from '../api';
 import { useDialogText } from '../dialogs/useDialogText';
-import { NewsPager } from '../NewsPager';
+import { ListPager } from '../../shared/pager/ListPager';
 import { SortBar } from '../SortBar';
 import { patchNewsInCache } from '../useNewsActions';
 import {
@@ -243,7 +243,7 @@ export function CollectList({ state: controlled, onStateChange, onUncollected, t
       </Box>
 
       <Box sx={{ px: 0.5, borderTop: 1, borderColor: 'divider' }}>
-        <NewsPager
+        <ListPager
           total={total}
           page={state.page + 1}
           size={state.size}

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Box, MenuItem, Pagination, Select, TextField, Tooltip, Typography } from '@mui/material';
-import { pageCountOf } from './listState';
-import { useNewsT } from './text';
+import { createScopedText } from '../scopedText';
+import { PAGER_I18N_PREFIX, pagerZh } from './i18n';
+import { pageCountOf } from './pageCount';
 
-export interface NewsPagerProps {
+const usePagerText = createScopedText(PAGER_I18N_PREFIX, pagerZh);
+
+export interface ListPagerProps {
   total: number;
   /** false → the total is an estimate ("约 N 条"). */
   exact?: boolean;
@@ -18,9 +21,12 @@ export interface NewsPagerProps {
 
 const formatCount = (n: number) => n.toLocaleString('zh-CN');
 
-/** Pagination of the news lists: total, page size, pager, jumper (Element-style, one line). */
-export function NewsPager({ total, exact = true, page, size, sizes, onPage, onSize, disabled }: NewsPagerProps) {
-  const t = useNewsT();
+/**
+ * Pagination of the work screens' lists (news, manuscripts, products, journals): total, page size,
+ * pager, jumper (Element-style, one line).
+ */
+export function ListPager({ total, exact = true, page, size, sizes, onPage, onSize, disabled }: ListPagerProps) {
+  const t = usePagerText();
   const count = pageCountOf(total, size);
   const [jump, setJump] = useState(String(page));
   useEffect(() => setJump(String(page)), [page]);
@@ -31,7 +37,7 @@ export function NewsPager({ total, exact = true, page, size, sizes, onPage, onSi
     else setJump(String(page));
   };
 
-  const totalText = exact ? t('pager.total', { total: formatCount(total) }) : t('pager.total_estimate', { total: formatCount(total) });
+  const totalText = exact ? t('total', { total: formatCount(total) }) : t('total_estimate', { total: formatCount(total) });
 
   return (
     <Box
@@ -43,7 +49,7 @@ export function NewsPager({ total, exact = true, page, size, sizes, onPage, onSi
           {totalText}
         </Typography>
       ) : (
-        <Tooltip title={t('pager.estimate_hint')}>
+        <Tooltip title={t('estimate_hint')}>
           <Typography variant="body2" color="text.secondary" data-testid="news-total">
             {totalText}
           </Typography>
@@ -54,12 +60,12 @@ export function NewsPager({ total, exact = true, page, size, sizes, onPage, onSi
         value={size}
         disabled={disabled}
         onChange={(e) => onSize(Number(e.target.value))}
-        SelectDisplayProps={{ 'aria-label': t('pager.size', { size }) }}
+        SelectDisplayProps={{ 'aria-label': t('size', { size }) }}
         sx={{ fontSize: 13, '& .MuiSelect-select': { py: 0.5, pl: 1.25 }, minWidth: 96, width: 'auto', m: 0 }}
       >
         {sizes.map((s) => (
           <MenuItem key={s} value={s} sx={{ fontSize: 13 }}>
-            {t('pager.size', { size: s })}
+            {t('size', { size: s })}
           </MenuItem>
         ))}
       </Select>
@@ -74,12 +80,12 @@ export function NewsPager({ total, exact = true, page, size, sizes, onPage, onSi
         siblingCount={1}
         boundaryCount={1}
         getItemAriaLabel={(type, p) =>
-          type === 'previous' ? t('pager.prev') : type === 'next' ? t('pager.next') : type === 'page' ? t('pager.page_n', { page: p }) : String(type)
+          type === 'previous' ? t('prev') : type === 'next' ? t('next') : type === 'page' ? t('page_n', { page: p ?? '' }) : String(type)
         }
         sx={{ '& .MuiPaginationItem-root': { fontSize: 13, minWidth: 28, height: 28 } }}
       />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-        <span>{t('pager.jump')}</span>
+        <span>{t('jump')}</span>
         <TextField
           size="small"
           value={jump}
@@ -89,10 +95,10 @@ export function NewsPager({ total, exact = true, page, size, sizes, onPage, onSi
             if (e.key === 'Enter') go();
           }}
           onBlur={go}
-          slotProps={{ htmlInput: { 'aria-label': t('pager.jump'), inputMode: 'numeric', style: { textAlign: 'center', padding: '4px 6px', fontSize: 13 } } }}
+          slotProps={{ htmlInput: { 'aria-label': t('jump'), inputMode: 'numeric', style: { textAlign: 'center', padding: '4px 6px', fontSize: 13 } } }}
           sx={{ width: 56, m: 0 }}
         />
-        {t('pager.page') && <span>{t('pager.page')}</span>}
+        {t('page') && <span>{t('page')}</span>}
       </Box>
     </Box>
   );
