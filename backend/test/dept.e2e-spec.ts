@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { DataSource } from 'typeorm';
 import { PrincipalService } from '../src/common/auth/principal.service';
+import { binary } from './utils/http';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 interface DeptItem {
@@ -274,11 +275,7 @@ describe('api/dept', () => {
   it('exports xlsx with the dept columns', async () => {
     const res = await get('/api/dept/download?name=中心')
       .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      .parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
+import { binary, expectError } from './utils/http';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 interface DetailBody {
@@ -25,10 +26,6 @@ describe('api/dict and api/dictDetail', () => {
     put: (url: string, body: object) => t.http().put(url).set('Authorization', bearer(token)).send(body),
     del: (url: string, body?: unknown[]) => t.http().delete(url).set('Authorization', bearer(token)).send(body),
   });
-  const expectError = (res: Response, status: number, message: string) => {
-    expect(res.status).toBe(status);
-    expect(res.body).toMatchObject({ status, message });
-  };
   const dictId = async (name: string): Promise<number> => (await db.query('SELECT id FROM sys_dict WHERE name = $1', [name]))[0].id;
   const labels = (res: Response) => (res.body.content as DetailBody[]).map((d) => d.label);
 
@@ -130,11 +127,7 @@ describe('api/dict and api/dictDetail', () => {
       const res = await as(admin)
         .get('/api/dict/download?blurry=user_status')
         .buffer(true)
-        .parse((r, cb) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (c: Buffer) => chunks.push(c));
-          r.on('end', () => cb(null, Buffer.concat(chunks)));
-        });
+        .parse(binary);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toContain('spreadsheetml');
       const book = new ExcelJS.Workbook();

@@ -1,15 +1,9 @@
 import ExcelJS from 'exceljs';
 import { DataSource } from 'typeorm';
+import { binary } from './utils/http';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 /** Issue 12, contract with real clients: calls eladmin-web makes that answered 400 or were missing. */
-
-const binary = (res: unknown, cb: (err: Error | null, body: Buffer) => void) => {
-  const stream = res as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 const sheetOf = async (body: unknown): Promise<ExcelJS.Worksheet> => {
   const book = new ExcelJS.Workbook();

@@ -1,3 +1,4 @@
+import { binary } from './utils/http';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 describe('api/job', () => {
@@ -79,11 +80,7 @@ describe('api/job', () => {
   });
 
   it('exports xlsx', async () => {
-    const res = await t.http().get('/api/job/download').set('Authorization', bearer(admin)).buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await t.http().get('/api/job/download').set('Authorization', bearer(admin)).buffer(true).parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect((res.body as Buffer).subarray(0, 2).toString()).toBe('PK');

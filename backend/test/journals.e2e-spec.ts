@@ -1,6 +1,7 @@
 import { Document, Packer, Paragraph } from 'docx';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
+import { expectError } from './utils/http';
 import { bearer, createTestApp, type TestApp, requestsAs } from './utils/test-app';
 
 interface JournalBody {
@@ -51,10 +52,6 @@ describe('api/productJournal', () => {
   let seq = 0;
 
   const as = (token: string) => requestsAs(t, token);
-  const expectError = (res: Response, status: number, message: string, code?: string) => {
-    expect({ status: res.status, body: res.body?.status, message: res.body?.message }).toEqual({ status, body: status, message });
-    if (code) expect(res.body.code).toBe(code);
-  };
   const one = async <T>(sql: string, params: unknown[] = []): Promise<T> => ((await db.query(sql, params)) as T[])[0];
 
   /** A product row (the products API is another module's): `period` 'daily' makes a daily product. */

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
+import { binary, expectError } from './utils/http';
 import { bearer, createTestApp, type TestApp, USER_PASSWORD } from './utils/test-app';
 
 interface LogBody {
@@ -39,10 +40,6 @@ describe('api/logs', () => {
     del: (url: string) => t.http().delete(url).set('Authorization', bearer(token)),
   });
   const rows = (res: Response) => res.body.content as LogBody[];
-  const expectError = (res: Response, status: number, message: string) => {
-    expect(res.status).toBe(status);
-    expect(res.body).toMatchObject({ status, message });
-  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -172,11 +169,7 @@ describe('api/logs', () => {
     const res = await as(admin)
       .get('/api/logs/download?username=admin&logType=INFO')
       .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      .parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();

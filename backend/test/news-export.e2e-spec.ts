@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
+import { binary, expectError } from './utils/http';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 interface Row {
@@ -24,13 +24,6 @@ interface Row {
   isRead: boolean;
   url: string;
 }
-
-const binary = (res: unknown, cb: (err: Error | null, body: Buffer) => void) => {
-  const stream = res as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 const workbook = async (body: unknown): Promise<ExcelJS.Workbook> => {
   const book = new ExcelJS.Workbook();
@@ -79,9 +72,6 @@ describe('api/news export and manual entry', () => {
     const res = await get('list', query, token);
     expect(res.status).toBe(200);
     return res.body as { content: Row[]; totalElements: number };
-  };
-  const expectError = (res: Response, status: number, message?: string) => {
-    expect({ status: res.status, body: res.body }).toMatchObject({ status, body: { status, ...(message ? { message } : {}) } });
   };
   const classId = async (code: string) => ((await db.query('SELECT id FROM news_classify WHERE code = $1', [code])) as Array<{ id: number }>)[0].id;
 

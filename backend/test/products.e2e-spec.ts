@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { ProductsService } from '../src/modules/products/products.service';
+import { binary, expectError } from './utils/http';
 import { bearer, createTestApp, type TestApp, requestsAs } from './utils/test-app';
 
 interface ColumnEntry {
@@ -31,12 +32,6 @@ interface ProductBody {
 
 const PRODUCT_KEYS = ['columnList', 'contentType', 'createBy', 'createTime', 'dept', 'deptId', 'editorIds', 'editors', 'fileIds', 'files', 'id', 'isWeekly', 'name', 'period', 'type'];
 
-const binary = (res: Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => cb(null, Buffer.concat(chunks)));
-};
-
 describe('api/productSetting and api/productColumn', () => {
   let t: TestApp;
   let db: DataSource;
@@ -51,10 +46,6 @@ describe('api/productSetting and api/productColumn', () => {
   let seq = 0;
 
   const as = (token: string) => requestsAs(t, token);
-  const expectError = (res: Response, status: number, message: string) => {
-    expect({ status: res.status, message: res.body?.message }).toEqual({ status, message });
-    expect(res.body.status).toBe(status);
-  };
   const one = async <T>(sql: string, params: unknown[] = []): Promise<T> => ((await db.query(sql, params)) as T[])[0];
 
   /** A stored file row, as the storage module would leave it after an upload. */

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { PrincipalService } from '../src/common/auth/principal.service';
+import { binary, expectError } from './utils/http';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 interface RoleBody {
@@ -42,12 +43,6 @@ describe('api/roles', () => {
     put: (url: string, body: object) => t.http().put(url).set('Authorization', bearer(token)).send(body),
     del: (url: string, body: unknown[]) => t.http().delete(url).set('Authorization', bearer(token)).send(body),
   });
-  const expectError = (res: Response, status: number, message: string | RegExp) => {
-    expect(res.status).toBe(status);
-    expect(res.body.status).toBe(status);
-    if (typeof message === 'string') expect(res.body.message).toBe(message);
-    else expect(res.body.message).toMatch(message);
-  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -123,11 +118,7 @@ describe('api/roles', () => {
       const res = await as(admin)
         .get('/api/roles/download?blurry=管理')
         .buffer(true)
-        .parse((r, cb) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (c: Buffer) => chunks.push(c));
-          r.on('end', () => cb(null, Buffer.concat(chunks)));
-        });
+        .parse(binary);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toContain('spreadsheetml');
       const rows = await sheetRows(res);

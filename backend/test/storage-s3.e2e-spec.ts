@@ -15,6 +15,7 @@ import { StoredFile } from '../src/modules/storage/file.entity';
 import { FilesService } from '../src/modules/storage/files.service';
 import { StorageSweepService } from '../src/modules/storage/storage-sweep.service';
 import { makeDocx } from './fixtures/word-files';
+import { binary } from './utils/http';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 /**
@@ -55,13 +56,6 @@ if (!available) {
 }
 
 const MiB = 1024 * 1024;
-const binary = (res: unknown, done: (err: Error | null, body: Buffer) => void) => {
-  const stream = res as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-};
-
 // Skipped on purpose only when no S3-compatible server can be loaded (s3rver is a devDependency, so
 // only a partial install lacks it); CI sets REQUIRE_S3, which turns that case into the failure above.
 (available ? describe : describe.skip)('file storage on an S3-compatible server (STORAGE_DRIVER=s3)', () => {

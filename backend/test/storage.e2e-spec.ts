@@ -13,6 +13,7 @@ import { FilesService } from '../src/modules/storage/files.service';
 import { StoredFile } from '../src/modules/storage/file.entity';
 import { StorageSweepService } from '../src/modules/storage/storage-sweep.service';
 import { makeDoc, makeDocx, makeXlsx } from './fixtures/word-files';
+import { binary, expectError } from './utils/http';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 const MiB = 1024 * 1024;
@@ -35,14 +36,6 @@ function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[]).filter((d) => d.isFile()).map((d) => relative(dir, join(d.parentPath, d.name))).sort();
 }
-
-/** A supertest parser that keeps a binary body as a Buffer. */
-const binary = (res: unknown, done: (err: Error | null, body: Buffer) => void) => {
-  const stream = res as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 // ---- raw multipart over node:http, for bodies streamed by the test (never allocated whole) ----
 
@@ -121,10 +114,6 @@ describe('api/localStorage (file storage)', () => {
     },
     download: (url: string) => t.http().get(url).set('Authorization', bearer(token)).buffer(true).parse(binary),
   });
-  const expectError = (res: Response | RawResponse, status: number, message: string) => {
-    const body: unknown = Buffer.isBuffer(res.body) ? JSON.parse(res.body.toString('utf8')) : res.body;
-    expect({ status: res.status, body }).toMatchObject({ status, body: { status, message } });
-  };
   const record = async (id: number): Promise<StoredFile | null> => db.getRepository(StoredFile).findOneBy({ id });
   const fileCount = async (): Promise<number> => Number((await db.query('SELECT count(*) AS n FROM sys_file'))[0].n);
 

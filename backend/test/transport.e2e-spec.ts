@@ -9,6 +9,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
 import { configureApp } from '../src/app.setup';
+import { binary } from './utils/http';
 import { ADMIN_PASSWORD, bearer, createTestApp, type TestApp, USER_PASSWORD } from './utils/test-app';
 
 // Issue 12: login lockout under parallel guesses, the per-address throttle, security headers, the
@@ -19,13 +20,6 @@ const REDIS_URL = process.env.REDIS_TEST_URL || 'redis://127.0.0.1:6379';
 /** A TEST-NET address per call, so throttle counters of different tests never meet. */
 let addressSeq = 0;
 const testNetAddress = () => `198.51.100.${(addressSeq = (addressSeq % 250) + 1)}`;
-
-const binary = (res: unknown, cb: (err: Error | null, body: Buffer) => void) => {
-  const stream = res as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 /** `Content-Security-Policy` as a map of directive → sources. */
 function csp(header: string | undefined): Map<string, string[]> {

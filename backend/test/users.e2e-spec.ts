@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { PrincipalService } from '../src/common/auth/principal.service';
+import { binary } from './utils/http';
 import { bearer, createTestApp, type TestApp, USER_PASSWORD } from './utils/test-app';
 
 /** 1×1 transparent PNG. */
@@ -15,14 +16,6 @@ interface UserRow {
   nickName: string;
   enabled: boolean;
 }
-
-/** Supertest parser that keeps a binary body as a Buffer. */
-const binary = (res: unknown, cb: (err: Error | null, body: Buffer) => void) => {
-  const stream = res as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.on('end', () => cb(null, Buffer.concat(chunks)));
-};
 
 /** Opens an xlsx answer (exceljs declares its own Buffer type). */
 const workbook = async (body: unknown): Promise<ExcelJS.Workbook> => {
