@@ -1,22 +1,22 @@
 import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type StreamableFile } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import { Brackets, DataSource, type EntityManager, In } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { holds, record } from '../../common/access/ability.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { FILE } from './file.policy.js';
 import { PrincipalService } from '../../common/auth/principal.service.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
-import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
-import { applyListQuery, likePattern, page, type Page } from '../../common/http/list-query.js';
+import { xlsxFile } from '../../common/http/export.js';
+import { page, type Page } from '../../common/http/list-query.js';
 import { STORAGE, StorageObjectNotFound, type StoragePort } from '../../common/storage/storage.port.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { DownloadTokenService } from './download-token.service.js';
 import { type DownloadTokenDto, type FileDto, type FileQuery, type FileRenameDto, type FormFilesQuery, type FormHandlerFilesQuery, toFileDto } from './file.dto.js';
 import { fileTypeOf, mimeOf, newStorageKey, sanitizeFileName, splitFileName } from './file-name.js';
-import { StoredFile } from './file.entity.js';
+import type { StoredFile } from './file.entity.js';
+import { StorageRepository } from './storage.repository.js';
 import { receiveUpload } from './upload-receiver.js';
 import { WordSniffer, wordKindOf } from './word-sniffer.js';
 
@@ -39,29 +39,6 @@ export function readableSize(bytes: number): string {
   }
   return unit === 0 ? `${value} B` : `${value.toFixed(2)} ${units[unit]}`;
 }
-
-const SORT = {
-  id: 'f.id',
-  name: 'f.name',
-  realName: 'f.realName',
-  suffix: 'f.suffix',
-  type: 'f.type',
-  size: 'f.size',
-  handlerName: 'f.handlerName',
-  handlerDate: 'f.handlerDate',
-  createTime: 'f.createTime',
-};
-
-/**
- * The records that refer to stored files: a product's template, journal versions, manuscripts and
- * their versions. A referenced file cannot be deleted.
- */
-const IN_USE_SQL = `
-  SELECT f.id FROM unnest($1::int[]) AS f(id)
-  WHERE EXISTS (SELECT 1 FROM product_setting WHERE template_file_id = f.id)
-     OR EXISTS (SELECT 1 FROM product_journal_file WHERE file_id = f.id)
-     OR EXISTS (SELECT 1 FROM manuscript WHERE file_id = f.id)
-     OR EXISTS (SELECT 1 FROM manuscript_file WHERE file_id = f.id)`;
 
 /**
  * `form_type` of uploads received for a record (`formId` null) and attached to it in a second step
@@ -103,16 +80,12 @@ export class FilesService {
   private readonly logger = new Logger(FilesService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repository: StorageRepository,
     @Inject(STORAGE) private readonly storage: StoragePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly tokens: DownloadTokenService,
     private readonly principals: PrincipalService,
   ) {}
-
-  private get repo() {
-    return this.db.getRepository(StoredFile);
-  }
 
   // ---- API for the other modules -------------------------------------------------------------
 
@@ -126,8 +99,7 @@ export class FilesService {
   async receive(req: Request, principal: Principal, opts: ReceiveOpts): Promise<{ file: StoredFile; fields: Record<string, string> }> {
     const upload = await receiveUpload(req, this.storage, { maxBytes: this.config.storage.maxBytes, wordOnly: opts.wordOnly, keyFor: (suffix) => newStorageKey(suffix) });
     try {
-      const file = await this.repo.save(
-        this.repo.create({
+      const file = await this.repository.insert({
           realName: upload.realName,
           name: upload.name,
           suffix: upload.suffix,
@@ -141,8 +113,7 @@ export class FilesService {
           handlerId: principal.userId,
           handlerName: principal.username,
           handlerDate: new Date(),
-        }),
-      );
+      });
       return { file, fields: upload.fields };
     } catch (e) {
       await this.removeBytes(upload.key);
@@ -158,8 +129,7 @@ export class FilesService {
     const key = newStorageKey(suffix);
     const size = await this.storage.put(key, Readable.from([data]));
     try {
-      return await this.repo.save(
-        this.repo.create({
+      return await this.repository.insert({
           realName: safeName,
           name,
           suffix,
@@ -173,8 +143,7 @@ export class FilesService {
           handlerId: principal?.userId ?? null,
           handlerName: principal?.username ?? null,
           handlerDate: new Date(),
-        }),
-      );
+      });
     } catch (e) {
       await this.removeBytes(key);
       throw e;
@@ -185,8 +154,8 @@ export class FilesService {
   async attach(em: EntityManager, fileIds: number[], formType: string, formId: number): Promise<void> {
     const ids = [...new Set(fileIds)];
     if (!ids.length) return;
-    const result = await em.createQueryBuilder().update(StoredFile).set({ formType, formId }).whereInIds(ids).execute();
-    if ((result.affected ?? ids.length) < ids.length) throw DomainException.notFound(MSG_FILE_NOT_FOUND);
+    const affected = await this.repository.attach(em, ids, formType, formId);
+    if ((affected ?? ids.length) < ids.length) throw DomainException.notFound(MSG_FILE_NOT_FOUND);
   }
 
   toDto(f: StoredFile): FileDto {
@@ -197,7 +166,7 @@ export class FilesService {
   async findDtos(ids: number[]): Promise<FileDto[]> {
     const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (!unique.length) return [];
-    const byId = new Map((await this.repo.findBy({ id: In(unique) })).map((f) => [f.id, f]));
+    const byId = new Map((await this.repository.findByIds(unique)).map((f) => [f.id, f]));
     return ids.flatMap((id) => {
       const f = byId.get(id);
       return f ? [toFileDto(f)] : [];
@@ -206,14 +175,14 @@ export class FilesService {
 
   /** The record; 404 `文件不存在`. */
   async get(id: number): Promise<StoredFile> {
-    const file = await this.repo.findOneBy({ id });
+    const file = await this.repository.findById(id);
     if (!file) throw DomainException.notFound(MSG_FILE_NOT_FOUND);
     return file;
   }
 
   /** Deletes the record and its bytes (an upload whose other fields turned out invalid). */
   async discard(file: StoredFile): Promise<void> {
-    await this.repo.delete({ id: file.id });
+    await this.repository.deleteById(file.id);
     await this.removeBytes(file.storageKey);
   }
 
@@ -225,12 +194,12 @@ export class FilesService {
   async discardUnused(ids: number[]): Promise<void> {
     const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (!unique.length) return;
-    const removed = await this.db.transaction(async (em) => {
-      const files = await em.createQueryBuilder(StoredFile, 'f').setLock('pessimistic_write').where('f.id IN (:...ids)', { ids: unique }).orderBy('f.id').getMany();
+    const removed = await this.repository.transaction(async (em) => {
+      const files = await this.repository.lockByIds(em, unique, true);
       if (!files.length) return [];
-      const used = new Set(((await em.query(IN_USE_SQL, [files.map((f) => f.id)])) as Array<{ id: number }>).map((r) => r.id));
+      const used = await this.repository.inUse(em, files.map((f) => f.id));
       const free = files.filter((f) => !used.has(f.id));
-      if (free.length) await em.delete(StoredFile, { id: In(free.map((f) => f.id)) });
+      if (free.length) await this.repository.deleteByIds(em, free.map((f) => f.id));
       return free;
     });
     for (const f of removed) await this.removeBytes(f.storageKey);
@@ -243,21 +212,7 @@ export class FilesService {
    * Answers how many went.
    */
   async sweepPending(before: Date, limit: number): Promise<number> {
-    const removed: Array<{ id: number; storageKey: string }> = await this.db.query(
-      `WITH gone AS (
-         DELETE FROM sys_file f
-          WHERE f.id IN (SELECT id FROM sys_file
-                          WHERE form_id IS NULL AND form_type = ANY($1::varchar[]) AND create_time < $2
-                          ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
-            AND f.form_id IS NULL
-            AND NOT EXISTS (SELECT 1 FROM product_setting WHERE template_file_id = f.id)
-            AND NOT EXISTS (SELECT 1 FROM product_journal_file WHERE file_id = f.id)
-            AND NOT EXISTS (SELECT 1 FROM manuscript WHERE file_id = f.id)
-            AND NOT EXISTS (SELECT 1 FROM manuscript_file WHERE file_id = f.id)
-          RETURNING f.id, f.storage_key AS "storageKey")
-       SELECT id, "storageKey" FROM gone`,
-      [PENDING_FORM_TYPES, before, limit],
-    );
+    const removed = await this.repository.sweepPending(PENDING_FORM_TYPES, before, limit);
     for (const f of removed) await this.removeBytes(f.storageKey);
     if (removed.length) this.logger.log(`swept ${removed.length} pending file record(s): ${removed.map((f) => f.id).join(', ')}`);
     return removed.length;
@@ -279,7 +234,7 @@ export class FilesService {
         throw DomainException.badRequest('文件名不能为空', ErrorCode.Validation);
       }
       file.name = name;
-      await this.repo.update({ id: file.id }, { name });
+      await this.repository.rename(file.id, name);
     }
     return toFileDto(file);
   }
@@ -291,25 +246,13 @@ export class FilesService {
   }
 
   async list(q: FileQuery): Promise<Page<FileDto>> {
-    const qb = this.repo.createQueryBuilder('f');
-    if (q.blurry) {
-      const like = likePattern(q.blurry);
-      qb.andWhere(new Brackets((w) => w.where('f.name ILIKE :like', { like }).orWhere('f.realName ILIKE :like')));
-    }
-    if (q.createTime) qb.andWhere('f.createTime BETWEEN :from AND :to', { from: q.createTime[0], to: q.createTime[1] });
-    const [rows, total] = await applyListQuery(qb, q, SORT).getManyAndCount();
+    const [rows, total] = await this.repository.page(q);
     return page(rows.map(toFileDto), total);
   }
 
   /** xlsx of the files matching the list's filters (eladmin-web's 导出), newest first. */
   async download(q: FileQuery): Promise<StreamableFile> {
-    const qb = this.repo.createQueryBuilder('f');
-    if (q.blurry) {
-      const like = likePattern(q.blurry);
-      qb.andWhere(new Brackets((w) => w.where('f.name ILIKE :like', { like }).orWhere('f.realName ILIKE :like')));
-    }
-    if (q.createTime) qb.andWhere('f.createTime BETWEEN :from AND :to', { from: q.createTime[0], to: q.createTime[1] });
-    const rows = await qb.orderBy('f.id', 'DESC').take(EXPORT_MAX_ROWS).getMany();
+    const rows = await this.repository.exportRows(q);
     return xlsxFile('文件数据', [
       { header: '文件名', value: (f: StoredFile) => f.realName, width: 30 },
       { header: '备注名', value: (f) => f.name, width: 24 },
@@ -325,17 +268,17 @@ export class FilesService {
     if (!name) throw DomainException.badRequest('文件名不能为空', ErrorCode.Validation);
     const file = await this.get(dto.id);
     file.name = name;
-    await this.repo.save(file);
+    await this.repository.save(file);
   }
 
   /** `DELETE api/localStorage [ids]`: 404 when none exists, 409 when any is referenced; records first, then bytes. */
   async delete(ids: number[]): Promise<void> {
-    const removed = await this.db.transaction(async (em) => {
+    const removed = await this.repository.transaction(async (em) => {
       // Lock the rows, so a concurrent delete of the same files waits and then finds nothing.
-      const files = await em.createQueryBuilder(StoredFile, 'f').setLock('pessimistic_write').where('f.id IN (:...ids)', { ids }).getMany();
+      const files = await this.repository.lockByIds(em, ids);
       if (!files.length) throw DomainException.notFound(MSG_FILE_NOT_FOUND);
       await this.assertUnused(em, files.map((f) => f.id));
-      await em.delete(StoredFile, { id: In(files.map((f) => f.id)) });
+      await this.repository.deleteByIds(em, files.map((f) => f.id));
       return files;
     });
     for (const f of removed) await this.removeBytes(f.storageKey);
@@ -354,16 +297,13 @@ export class FilesService {
   }
 
   private async assertUnused(em: EntityManager, ids: number[]): Promise<void> {
-    const used: Array<{ id: number }> = await em.query(IN_USE_SQL, [ids]);
-    if (used.length) throw DomainException.conflict(MSG_FILE_IN_USE, ErrorCode.InUse);
+    const used = await this.repository.inUse(em, ids);
+    if (used.size) throw DomainException.conflict(MSG_FILE_IN_USE, ErrorCode.InUse);
   }
 
   /** The files of a record that the caller may read (see `readable`). */
   async findByForm(principal: Principal, q: FormFilesQuery | FormHandlerFilesQuery): Promise<FileDto[]> {
-    const qb = this.repo.createQueryBuilder('f').where('f.formId = :formId', { formId: q.formId });
-    if (q.formType) qb.andWhere('f.formType = :formType', { formType: q.formType });
-    if ('handlerId' in q && q.handlerId) qb.andWhere('f.handlerId = :handlerId', { handlerId: q.handlerId });
-    const rows = await qb.orderBy('f.id', 'DESC').take(1000).getMany();
+    const rows = await this.repository.findByForm(q);
     const allowed = await this.readable(principal, rows);
     return rows.filter((f) => allowed.has(f.id)).map(toFileDto);
   }
@@ -384,10 +324,7 @@ export class FilesService {
     // A manuscript's file may also be read through its manuscript (submitter, department).
     const pending = files.filter((f) => !allowed.has(f.id) && f.formType === 'manuscript' && f.formId != null);
     if (pending.length) {
-      const rows: Array<{ id: number; createById: number | null; deptId: number | null }> = await this.db.query(
-        'SELECT id, create_by_id AS "createById", dept_id AS "deptId" FROM manuscript WHERE id = ANY($1::int[])',
-        [[...new Set(pending.map((f) => f.formId))]],
-      );
+      const rows = await this.repository.manuscriptOwners([...new Set(pending.map((f) => f.formId!))]);
       const manuscripts = new Map(rows.map((r) => [r.id, r]));
       for (const f of pending) {
         const m = manuscripts.get(f.formId!);

@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { STORAGE, type StoragePort } from '../../common/storage/storage.port.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { FilesService } from './files.service.js';
+import { StorageRepository } from './storage.repository.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The sweep runs this often … */
@@ -36,7 +35,7 @@ export class StorageSweepService implements OnApplicationBootstrap, OnModuleDest
   private running?: Promise<SweepResult | null>;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repository: StorageRepository,
     @Inject(STORAGE) private readonly storage: StoragePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly files: FilesService,
@@ -64,20 +63,8 @@ export class StorageSweepService implements OnApplicationBootstrap, OnModuleDest
     return this.running;
   }
 
-  private async locked(olderThanMs: number): Promise<SweepResult | null> {
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
-    try {
-      const [{ ok }]: Array<{ ok: boolean }> = await runner.query('SELECT pg_try_advisory_lock($1) AS ok', [SWEEP_LOCK_KEY]);
-      if (!ok) return null;
-      try {
-        return await this.run(new Date(Date.now() - olderThanMs));
-      } finally {
-        await runner.query('SELECT pg_advisory_unlock($1)', [SWEEP_LOCK_KEY]).catch(() => undefined);
-      }
-    } finally {
-      await runner.release();
-    }
+  private locked(olderThanMs: number): Promise<SweepResult | null> {
+    return this.repository.withAdvisoryLock(SWEEP_LOCK_KEY, () => this.run(new Date(Date.now() - olderThanMs)));
   }
 
   private async run(before: Date): Promise<SweepResult> {

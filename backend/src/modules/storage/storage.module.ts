@@ -6,6 +6,7 @@ import { DownloadTokenService } from './download-token.service.js';
 import { FilesController } from './files.controller.js';
 import { FilesService } from './files.service.js';
 import { StorageSweepService } from './storage-sweep.service.js';
+import { StorageRepository } from './storage.repository.js';
 import { StoredFile } from './file.entity.js';
 
 /**
@@ -15,7 +16,7 @@ import { StoredFile } from './file.entity.js';
 @Module({
   imports: [TypeOrmModule.forFeature([StoredFile])],
   controllers: [FilesController],
-  providers: [storageProvider, DownloadTokenService, FilesService, StorageSweepService],
+  providers: [storageProvider, DownloadTokenService, StorageRepository, FilesService, StorageSweepService],
   exports: [FilesService, STORAGE, StorageSweepService],
 })
 export class StorageModule {}
