@@ -25,7 +25,7 @@ import { RealtimeModule } from './modules/realtime/realtime.module.js';
 import { MenusModule } from './modules/menus/menus.module.js';
 import { RolesModule } from './modules/roles/roles.module.js';
 import { ThemesModule } from './modules/themes/themes.module.js';
-import { UsersModule } from './modules/users/users.module.js';
+import { UsersModule, UsersPrincipalSource } from './modules/users/index.js';
 import { StorageModule } from './modules/storage/storage.module.js';
 import { ProductsModule } from './modules/products/products.module.js';
 import { JournalsModule } from './modules/journals/journals.module.js';
@@ -39,7 +39,7 @@ export class AppModule {
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot({ ...config, seed: seedDemoData }, POLICY_RULES), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule],
+      imports: [CoreModule.forRoot({ ...config, seed: seedDemoData }, { policies: POLICY_RULES, principals: UsersPrincipalSource }), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule],
     };
   }
 }

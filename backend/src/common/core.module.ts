@@ -1,4 +1,4 @@
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Module, type Type } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -11,8 +11,9 @@ import { Authenticator } from './auth/authenticator.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { AuditInterceptor } from './audit/audit.interceptor.js';
 import { AuditNoteGuard, AuditWriter } from './audit/audit-writer.js';
-import { PrincipalService } from './auth/principal.service.js';
+import { PRINCIPAL_SOURCE, PrincipalService, type PrincipalSource } from './auth/principal.service.js';
 import { RsaService } from './auth/rsa.service.js';
+import { SessionRepository } from './auth/session.repository.js';
 import { SessionService } from './auth/session.service.js';
 import { SettingsStore } from './auth/settings.store.js';
 import { TokenService } from './auth/token.service.js';
@@ -24,8 +25,11 @@ import { DateInterceptor } from './time/date.interceptor.js';
 @Global()
 @Module({})
 export class CoreModule {
-  /** `policies`: the modules' record rules (the composition root lists them). */
-  static forRoot(config: AppConfig & { databaseUrl: string; seed: SeedStep }, policies: readonly PolicyRules[] = []): DynamicModule {
+  /**
+   * What the composition root (app.module.ts) hands the kernel from the modules: `policies`, their
+   * record rules; `principals`, where users are read from for authorisation.
+   */
+  static forRoot(config: AppConfig & { databaseUrl: string; seed: SeedStep }, parts: { policies: readonly PolicyRules[]; principals: Type<PrincipalSource> }): DynamicModule {
     return {
       module: CoreModule,
       imports: [
@@ -45,8 +49,10 @@ export class CoreModule {
         SettingsStore,
         RsaService,
         TokenService,
+        SessionRepository,
         SessionService,
-        { provide: POLICIES, useValue: policies },
+        { provide: POLICIES, useValue: parts.policies },
+        { provide: PRINCIPAL_SOURCE, useClass: parts.principals },
         AbilityFactory,
         PrincipalService,
         Authenticator,

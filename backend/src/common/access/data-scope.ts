@@ -23,13 +23,13 @@ export interface ScopeRole {
  * Union of the roles' scopes: 全部 → all (null); 本级 → the user's own dept; 自定义 → the chosen
  * depts and their enabled descendants. A user with no dept and only 本级 sees nothing ([]).
  */
-export async function computeDataScope(db: DataSource | EntityManager, roles: ScopeRole[], userDeptId: number | null): Promise<number[] | null> {
+export async function computeDataScope(withDescendants: (deptIds: number[]) => Promise<number[]>, roles: ScopeRole[], userDeptId: number | null): Promise<number[] | null> {
   if (roles.some((r) => r.dataScope === '全部')) return null;
   const ids = new Set<number>();
   for (const role of roles) {
     if (role.dataScope === '本级' && userDeptId != null) ids.add(userDeptId);
   }
   const custom = roles.filter((r) => r.dataScope === '自定义').flatMap((r) => r.deptIds);
-  for (const id of await deptWithDescendants(db, custom)) ids.add(id);
+  for (const id of custom.length ? await withDescendants(custom) : []) ids.add(id);
   return [...ids].sort((a, b) => a - b);
 }

@@ -1,12 +1,38 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
 import { AbilityFactory } from '../access/ability.factory.js';
-import { computeDataScope } from '../access/data-scope.js';
+import { computeDataScope, type ScopeRole } from '../access/data-scope.js';
 import { ADMIN_PERMISSION } from '../access/permission.js';
 import { workDeptOf, type Principal } from './principal.js';
 
 type UserPart = Omit<Principal, 'sessionId'> & { enabled: boolean };
+
+/** What authorisation reads of a user, as stored (the users module answers it: PRINCIPAL_SOURCE). */
+export interface PrincipalFacts {
+  id: number;
+  username: string;
+  /** The administrator flag of the account. */
+  isAdmin: boolean;
+  enabled: boolean;
+  deptId: number | null;
+  /** Parent of the department (for the work department). */
+  deptPid: number | null;
+  /** The department followed by its ancestors. */
+  deptChain: number[];
+  passwordChangeRequired: boolean;
+  /** The user's roles: level and data scope (自定义: the chosen departments). */
+  roles: Array<ScopeRole & { level: number }>;
+  /** The `permission` fields of the menus of the user's roles (comma-separated codes each). */
+  permissionFields: string[];
+}
+
+/** Where the kernel reads users from (provided by the users module through the composition root). */
+export interface PrincipalSource {
+  facts(userId: number): Promise<PrincipalFacts | undefined>;
+  /** The departments and their enabled descendants. */
+  withDescendants(deptIds: number[]): Promise<number[]>;
+}
+
+export const PRINCIPAL_SOURCE = Symbol('horizon:principal-source');
 
 const CACHE_TTL_MS = 10_000;
 
@@ -20,7 +46,7 @@ export class PrincipalService {
   private readonly cache = new Map<number, { at: number; value: UserPart | undefined }>();
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @Inject(PRINCIPAL_SOURCE) private readonly source: PrincipalSource,
     private readonly abilities: AbilityFactory,
   ) {}
 
@@ -37,47 +63,23 @@ export class PrincipalService {
   }
 
   private async fetch(userId: number): Promise<UserPart | undefined> {
-    const users: Array<{ id: number; username: string; is_admin: boolean; enabled: boolean; dept_id: number | null; pid: number | null; password_change_required: boolean; chain: number[] }> = await this.db.query(
-      `WITH RECURSIVE up AS (
-         SELECT id, pid FROM sys_dept WHERE id = (SELECT dept_id FROM sys_user WHERE id = $1)
-         UNION
-         SELECT d.id, d.pid FROM sys_dept d JOIN up ON d.id = up.pid
-       )
-       SELECT u.id, u.username, u.is_admin, u.enabled, u.dept_id, d.pid, u.password_change_required, ARRAY(SELECT id FROM up) AS chain
-         FROM sys_user u LEFT JOIN sys_dept d ON d.id = u.dept_id WHERE u.id = $1`,
-      [userId],
-    );
-    const user = users[0];
+    const user = await this.source.facts(userId);
     if (!user) return undefined;
-    const roles: Array<{ id: number; level: number; data_scope: string; dept_ids: number[] }> = await this.db.query(
-      `SELECT r.id, r.level, r.data_scope,
-              COALESCE(array_agg(rd.dept_id) FILTER (WHERE rd.dept_id IS NOT NULL), '{}') AS dept_ids
-         FROM sys_users_roles ur JOIN sys_role r ON r.id = ur.role_id
-         LEFT JOIN sys_roles_depts rd ON rd.role_id = r.id
-        WHERE ur.user_id = $1 GROUP BY r.id`,
-      [userId],
-    );
-    const perms: Array<{ permission: string }> = await this.db.query(
-      `SELECT DISTINCT m.permission FROM sys_users_roles ur
-         JOIN sys_roles_menus rm ON rm.role_id = ur.role_id
-         JOIN sys_menu m ON m.id = rm.menu_id
-        WHERE ur.user_id = $1 AND m.permission IS NOT NULL AND m.permission <> ''`,
-      [userId],
-    );
-    const codes = perms.flatMap((p) => p.permission.split(',').map((s) => s.trim())).filter(Boolean);
-    const isAdmin = user.is_admin || codes.includes(ADMIN_PERMISSION);
+    const roles = user.roles;
+    const codes = user.permissionFields.flatMap((p) => p.split(',').map((s) => s.trim())).filter(Boolean);
+    const isAdmin = user.isAdmin || codes.includes(ADMIN_PERMISSION);
     const part: Omit<UserPart, 'ability'> = {
       userId: user.id,
       username: user.username,
       enabled: user.enabled,
       isAdmin,
       permissions: isAdmin ? [ADMIN_PERMISSION] : [...new Set(codes)].sort(),
-      deptId: user.dept_id,
-      workDeptId: workDeptOf(user.dept_id, user.pid),
-      deptChain: user.chain,
-      dataScope: isAdmin ? null : await computeDataScope(this.db, roles.map((r) => ({ dataScope: r.data_scope, deptIds: r.dept_ids })), user.dept_id),
+      deptId: user.deptId,
+      workDeptId: workDeptOf(user.deptId, user.deptPid),
+      deptChain: user.deptChain,
+      dataScope: isAdmin ? null : await computeDataScope((ids) => this.source.withDescendants(ids), roles, user.deptId),
       level: isAdmin ? 1 : roles.length ? Math.min(...roles.map((r) => r.level)) : Number.MAX_SAFE_INTEGER,
-      passwordChangeRequired: user.password_change_required,
+      passwordChangeRequired: user.passwordChangeRequired,
     };
     return { ...part, ability: this.abilities.createFor(part) };
   }
