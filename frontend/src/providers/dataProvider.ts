@@ -1,4 +1,4 @@
-// One data provider for the eladmin-style wire contract (ARCHITECTURE §2, docs/admin-api.md).
+// One data provider for the eladmin-style wire contract (docs/architecture.md "Wire contract", docs/admin-api.md).
 // Resource names are the menu routes (`system/user`); `resources/index.ts` maps them to API paths.
 import {
   type CreateParams,

@@ -13,7 +13,7 @@ import { corsOptions } from '../../common/http/transport.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { NoticeService, roomsOf } from './notice.service.js';
 
-/** The path of the live channel (ARCHITECTURE §2). */
+/** The path of the live channel (docs/architecture.md "Runtime"). */
 export const LIVE_PATH = '/webSocket';
 /** How often each replica re-checks the sessions of its sockets (logout, kick-out, disabling, expiry). */
 export const SESSION_SWEEP_MS = 30_000;

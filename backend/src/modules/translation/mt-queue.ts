@@ -17,7 +17,7 @@ export interface MtQueueOptions {
 
 /**
  * The machine-translation job queue port: in process by default, BullMQ when `REDIS_URL` is set
- * (ARCHITECTURE §1). Adding an id that is already waiting or running is a no-op.
+ * (docs/architecture.md "Runtime"). Adding an id that is already waiting or running is a no-op.
  */
 export interface MtQueue {
   readonly kind: 'in-process' | 'bullmq';

@@ -4,7 +4,7 @@ import { html, NoticeService } from '../realtime/index.js';
 import type { TranslationStateDto } from './translation.dto.js';
 
 
-/** Live notices of the translation workflow (ARCHITECTURE §2 "Live channel"). */
+/** Live notices of the translation workflow (docs/news-design.md "Live channel"). */
 @Injectable()
 export class TranslationNotices {
   constructor(private readonly notices: NoticeService) {}

@@ -55,7 +55,7 @@ async function one(em: DataSource | EntityManager, sql: string, params: unknown[
 }
 
 /**
- * The translation workflow of one department's copy of an item (news-tracking.md §4, ARCHITECTURE §4):
+ * The translation workflow of one department's copy of an item (docs/news-design.md "Translation workflow"):
  * untranslated → edit (claim) → examine (submit) → done (review), re-review, re-claim for a new
  * version, release. Every transition is ONE conditional statement on `news_dept`; when it matches no
  * row, a read afterwards only chooses the error message.

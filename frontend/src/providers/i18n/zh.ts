@@ -1,6 +1,5 @@
 // Vendored Simplified Chinese messages for react-admin 5 (every key of ra-language-english,
-// checked by zh.test.ts) plus the application's own messages. The npm Chinese packs are stale
-// (STACK.md §4).
+// checked by zh.test.ts) plus the application's own messages. The npm Chinese packs are stale.
 import type { TranslationMessages } from 'react-admin';
 import { dialogsZh } from '../../resources/news/dialogs/i18n';
 import { newsZh } from '../../resources/news/i18n';

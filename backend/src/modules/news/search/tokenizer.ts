@@ -1,5 +1,5 @@
 /**
- * Search tokenizer for news items (ARCHITECTURE.md §4 "Search"). The same code tokenises on write
+ * Search tokenizer for news items (docs/news-design.md "Search vector"). The same code tokenises on write
  * (the stored `tsvector`) and on query (the `tsquery`), so PostgreSQL never parses text itself: no
  * text-search parser, dictionary, locale or extension is involved.
  *
