@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { UsersRepository } from './users.repository.js';
 
 const PURGE_EVERY_MS = 60_000;
 
@@ -20,7 +19,7 @@ export class LoginLockout {
   private lastPurge = 0;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly attempts: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -31,16 +30,8 @@ export class LoginLockout {
    */
   async reserve(username: string, what = '登录失败'): Promise<void> {
     const max = this.config.loginMaxFailures;
-    const rows: Array<{ failures: number; window_start: Date }> = await this.db.query(
-      `INSERT INTO sys_login_attempt AS a (username, failures, window_start) VALUES (lower($1), 1, now())
-       ON CONFLICT (username) DO UPDATE SET
-         failures = CASE WHEN a.window_start <= now() - $2::int * interval '1 millisecond' THEN 1 ELSE least(a.failures + 1, $3::int + 1) END,
-         window_start = CASE WHEN a.window_start <= now() - $2::int * interval '1 millisecond' THEN now() ELSE a.window_start END
-       RETURNING failures, window_start`,
-      [username.slice(0, 64), this.config.loginLockMs, max],
-    );
+    const { failures, window_start: windowStart } = await this.attempts.reserveAttempt(username.slice(0, 64), this.config.loginLockMs, max);
     await this.purgeExpired();
-    const { failures, window_start: windowStart } = rows[0];
     if (failures <= max) return;
     const retryAt = windowStart.getTime() + this.config.loginLockMs;
     const minutes = Math.max(1, Math.ceil((retryAt - Date.now()) / 60_000));
@@ -49,7 +40,7 @@ export class LoginLockout {
 
   /** A successful login: the username starts afresh. */
   async clear(username: string): Promise<void> {
-    await this.db.query('DELETE FROM sys_login_attempt WHERE username = lower($1)', [username.slice(0, 64)]);
+    await this.attempts.clearAttempts(username.slice(0, 64));
   }
 
   /** Windows that ended (at most once a minute per process; indexed on window_start). */
@@ -57,6 +48,6 @@ export class LoginLockout {
     const now = Date.now();
     if (now - this.lastPurge < PURGE_EVERY_MS) return;
     this.lastPurge = now;
-    await this.db.query(`DELETE FROM sys_login_attempt WHERE window_start <= now() - $1::int * interval '1 millisecond'`, [this.config.loginLockMs]);
+    await this.attempts.purgeAttempts(this.config.loginLockMs);
   }
 }

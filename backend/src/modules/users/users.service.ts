@@ -3,9 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
-import { deptWithDescendants } from '../../common/access/data-scope.js';
+import { isAdministrator, record } from '../../common/access/ability.js';
 import { assertHoldsPermissions, assertNotAdminTarget, assertScopeWithin, OWN_ROLES_MESSAGE, RESET_MISSING_PREFIX } from '../../common/access/grant.js';
 import { assertLevel } from '../../common/access/level.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../common/auth/password.js';
@@ -14,17 +12,16 @@ import { PrincipalService } from '../../common/auth/principal.service.js';
 import { RsaService } from '../../common/auth/rsa.service.js';
 import { SessionService } from '../../common/auth/session.service.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
-import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
-import { applyListQuery, likePattern, page, type Page } from '../../common/http/list-query.js';
+import { xlsxFile } from '../../common/http/export.js';
+import { page, type Page } from '../../common/http/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { DeptService } from '../dept/index.js';
+import { DeptService, SCOPED_DEPT } from '../dept/index.js';
 import { JobsService } from '../jobs/index.js';
 import { type RoleRow, RolesService } from '../roles/index.js';
 import { LoginLockout } from './login-lockout.service.js';
 import { type CenterDto, type CreatedUserDto, type ResetPasswordDto, toUserDto, type UpdateEmailDto, type UpdatePassDto, type UserDto, type UserQuery, type UserUpdateDto, type UserWriteDto } from './user.dto.js';
-import { User } from './user.entity.js';
-
-const SORT = { id: 'u.id', username: 'u.username', nickName: 'u.nickName', createTime: 'u.createTime', updateTime: 'u.updateTime', enabled: 'u.enabled' };
+import type { User } from './user.entity.js';
+import { UsersRepository } from './users.repository.js';
 const IMAGE_TYPES: Array<[ext: string, magic: (b: Buffer) => boolean]> = [
   ['png', (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
   ['jpg', (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
@@ -41,7 +38,7 @@ export class UsersService {
   private readonly logger = new Logger(UsersService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly rsa: RsaService,
     private readonly sessions: SessionService,
@@ -52,43 +49,27 @@ export class UsersService {
     private readonly deptRecords: DeptService,
   ) {}
 
-  private get repo() {
-    return this.db.getRepository(User);
-  }
-
-  /** Dept ids the list may show: the dept filter (with enabled descendants) intersected with the data scope. */
+  /**
+   * Dept ids the list may show: the dept filter (with enabled descendants) intersected with the data
+   * scope. The scope is a filter of the list query, so it is read from the principal, not asked per row.
+   */
   private async visibleDepts(principal: Principal, deptId?: number): Promise<number[] | null> {
-    const filter = deptId ? await deptWithDescendants(this.db, [deptId]) : null;
+    const filter = deptId ? await this.users.deptsWithDescendants([deptId]) : null;
     const scope = principal.dataScope;
     if (filter && scope) return filter.filter((id) => scope.includes(id));
     return filter ?? scope;
   }
 
-  private async filtered(principal: Principal, q: UserQuery): Promise<SelectQueryBuilder<User> | undefined> {
-    const depts = await this.visibleDepts(principal, q.deptId);
-    if (depts && depts.length === 0) return undefined;
-    const qb = this.repo.createQueryBuilder('u').leftJoinAndSelect('u.dept', 'dept').leftJoinAndSelect('u.roles', 'roles').leftJoinAndSelect('u.jobs', 'jobs');
-    if (depts) qb.andWhere('u.deptId IN (:...depts)', { depts });
-    if (q.id) qb.andWhere('u.id = :id', { id: q.id });
-    if (q.enabled !== undefined) qb.andWhere('u.enabled = :enabled', { enabled: q.enabled });
-    if (q.createTime) qb.andWhere('u.createTime BETWEEN :from AND :to', { from: q.createTime[0], to: q.createTime[1] });
-    if (q.blurry) {
-      const like = likePattern(q.blurry);
-      qb.andWhere(new Brackets((w) => w.where('u.username ILIKE :like', { like }).orWhere('u.nickName ILIKE :like').orWhere('u.email ILIKE :like')));
-    }
-    return qb;
-  }
-
   async list(principal: Principal, q: UserQuery): Promise<Page<UserDto>> {
-    const qb = await this.filtered(principal, q);
-    if (!qb) return page([], 0);
-    const [rows, total] = await applyListQuery(qb, q, SORT).getManyAndCount();
+    const depts = await this.visibleDepts(principal, q.deptId);
+    if (depts && depts.length === 0) return page([], 0);
+    const [rows, total] = await this.users.page(depts, q);
     return page(rows.map(toUserDto), total);
   }
 
   async download(principal: Principal, q: UserQuery) {
-    const qb = await this.filtered(principal, q);
-    const rows = qb ? await qb.orderBy('u.id', 'ASC').take(EXPORT_MAX_ROWS).getMany() : [];
+    const depts = await this.visibleDepts(principal, q.deptId);
+    const rows = depts && depts.length === 0 ? [] : await this.users.exportRows(depts, q);
     return xlsxFile('用户数据', [
       { header: '用户名', value: (u: User) => u.username },
       { header: '昵称', value: (u) => u.nickName },
@@ -104,7 +85,7 @@ export class UsersService {
   }
 
   async findOne(id: number): Promise<User> {
-    const user = await this.repo.findOne({ where: { id }, relations: { dept: true, roles: true, jobs: true } });
+    const user = await this.users.findFull(id);
     if (!user) throw DomainException.notFound(`用户不存在: id is ${id}`);
     return user;
   }
@@ -115,7 +96,7 @@ export class UsersService {
 
   /** Active users for pickers (share, reviewer, supplier). */
   async selectUser(): Promise<Array<{ id: number; username: string; nickName: string; dept: { id: number; name: string } | null }>> {
-    const users = await this.repo.find({ where: { enabled: true }, relations: { dept: true }, order: { id: 'ASC' }, take: 5000 });
+    const users = await this.users.enabledWithDept();
     return users.map((u) => ({ id: u.id, username: u.username, nickName: u.nickName, dept: u.dept ? { id: u.dept.id, name: u.dept.name } : null }));
   }
 
@@ -136,23 +117,24 @@ export class UsersService {
    * administrators only) and see every department of their data scope (全部: only a caller who sees all).
    */
   private async assertCanGive(principal: Principal, roles: RoleRow[]): Promise<void> {
-    if (principal.isAdmin || !roles.length) return;
+    if (isAdministrator(principal.ability) || !roles.length) return;
     const full = await this.roleRecords.findByIds(roles.map((r) => r.id), { menus: true, depts: true });
     assertHoldsPermissions(principal, full.flatMap((r) => r.menus.map((m) => m.permission)));
-    for (const role of full) await assertScopeWithin(this.db, principal, { dataScope: role.dataScope, deptIds: role.depts.map((d) => d.id) });
+    for (const role of full) await assertScopeWithin(this.users.reader, principal, { dataScope: role.dataScope, deptIds: role.depts.map((d) => d.id) });
   }
 
+  /** The user's department must lie in the caller's data scope (dept.policy.ts; no department: unrestricted callers only). */
   private assertInScope(principal: Principal, deptId: number | null | undefined): void {
-    if (principal.dataScope && (deptId == null || !principal.dataScope.includes(deptId))) {
+    if (!principal.ability.can('manage', record(SCOPED_DEPT, { deptId: deptId ?? null }))) {
       throw DomainException.forbidden('不能操作数据权限范围以外部门的用户');
     }
   }
 
   private async assertUnique(dto: { username: string; email?: string | null }, exceptId?: number): Promise<void> {
-    const sameName = await this.repo.createQueryBuilder('u').where('lower(u.username) = lower(:n)', { n: dto.username }).getOne();
+    const sameName = await this.users.findByUsernameIgnoringCase(dto.username);
     if (sameName && sameName.id !== exceptId) throw DomainException.badRequest(`用户名 ${dto.username} 已存在`, ErrorCode.Duplicate);
     if (dto.email) {
-      const sameMail = await this.repo.createQueryBuilder('u').where('lower(u.email) = lower(:e)', { e: dto.email }).getOne();
+      const sameMail = await this.users.findByEmailIgnoringCase(dto.email);
       if (sameMail && sameMail.id !== exceptId) throw DomainException.badRequest(`邮箱 ${dto.email} 已被使用`, ErrorCode.Duplicate);
     }
   }
@@ -173,7 +155,7 @@ export class UsersService {
     await this.assertCanGive(principal, roles);
     await this.assertUnique(dto);
     const initialPassword = this.initialPassword();
-    const user = this.repo.create({
+    const saved = await this.users.insert({
       username: dto.username,
       nickName: dto.nickName,
       email: dto.email || null,
@@ -186,7 +168,6 @@ export class UsersService {
       password: await hashPassword(initialPassword),
       passwordChangeRequired: true,
     });
-    const saved = await this.repo.save(user);
     return { ...(await this.info(saved.id)), initialPassword };
   }
 
@@ -205,25 +186,22 @@ export class UsersService {
     await this.assertCanGive(principal, added);
     await this.assertUnique(dto, user.id);
     Object.assign(user, { username: dto.username, nickName: dto.nickName, email: dto.email || null, phone: dto.phone || null, gender: dto.gender || null, enabled: dto.enabled, dept, roles, jobs });
-    await this.repo.save(user);
+    await this.users.save(user);
     if (!dto.enabled) await this.sessions.revokeUser([user.id]);
     this.principals.invalidate();
   }
 
   async delete(principal: Principal, ids: number[]): Promise<void> {
     if (ids.includes(principal.userId)) throw DomainException.badRequest('不能删除当前登录的账号');
-    const users = await this.repo.find({ where: { id: In(ids) }, relations: { roles: true } });
+    const users = await this.users.findWithRoles(ids);
     if (users.length !== ids.length) throw DomainException.notFound('所选用户不存在或已被删除');
     for (const u of users) {
       assertLevel(principal, ...u.roles.map((r) => r.level));
       this.assertInScope(principal, u.deptId);
       assertNotAdminTarget(principal, u);
     }
-    await this.db.transaction(async (em) => {
-      await this.sessions.revokeUser(ids);
-      await em.query('DELETE FROM sys_access_key WHERE user_id = ANY($1::int[])', [ids]);
-      await em.delete(User, { id: In(ids) });
-    });
+    await this.sessions.revokeUser(ids);
+    await this.users.deleteWithAccessKeys(ids);
     this.principals.invalidate();
   }
 
@@ -233,7 +211,7 @@ export class UsersService {
    * passwords this once, in the order of the ids.
    */
   async resetPassword(principal: Principal, ids: number[]): Promise<ResetPasswordDto[]> {
-    const users = await this.repo.find({ where: { id: In(ids) }, relations: { roles: true } });
+    const users = await this.users.findWithRoles(ids);
     if (users.length !== ids.length) throw DomainException.notFound('所选用户不存在或已被删除');
     for (const u of users) {
       assertLevel(principal, ...u.roles.map((r) => r.level));
@@ -243,7 +221,7 @@ export class UsersService {
     // Whoever knows an account's password can use its permissions: a reset must not hand the caller
     // more than they hold (a peer of the same level with other permissions stays out of reach).
     const roleIds = [...new Set(users.flatMap((u) => u.roles.map((r) => r.id)))];
-    if (!principal.isAdmin && roleIds.length) {
+    if (!isAdministrator(principal.ability) && roleIds.length) {
       const full = await this.roleRecords.findByIds(roleIds, { menus: true });
       assertHoldsPermissions(principal, full.flatMap((r) => r.menus.map((m) => m.permission)), RESET_MISSING_PREFIX);
     }
@@ -251,11 +229,7 @@ export class UsersService {
     const answers = ids.map((id) => ({ id, username: byId.get(id)!.username, initialPassword: this.initialPassword() }));
     const hashes = await Promise.all(answers.map((a) => hashPassword(a.initialPassword)));
     const now = new Date();
-    await this.db.transaction(async (em) => {
-      for (const [i, a] of answers.entries()) {
-        await em.update(User, { id: a.id }, { password: hashes[i], pwdResetTime: now, passwordChangeRequired: true });
-      }
-    });
+    await this.users.resetPasswords(answers.map((a, i) => ({ id: a.id, password: hashes[i] })), now);
     await this.sessions.revokeUser(ids, principal.sessionId);
     this.principals.invalidate();
     return answers;
@@ -263,13 +237,13 @@ export class UsersService {
 
   async updateCenter(principal: Principal, dto: CenterDto): Promise<void> {
     if (dto.id !== principal.userId) throw DomainException.forbidden('不能修改他人资料');
-    await this.repo.update({ id: principal.userId }, { nickName: dto.nickName, phone: dto.phone || null, gender: dto.gender || null });
+    await this.users.update(principal.userId, { nickName: dto.nickName, phone: dto.phone || null, gender: dto.gender || null });
   }
 
   private async passwordHash(userId: number): Promise<string> {
-    const row = await this.repo.createQueryBuilder('u').addSelect('u.password').where('u.id = :id', { id: userId }).getOne();
-    if (!row) throw DomainException.notFound('用户不存在');
-    return row.password;
+    const hash = await this.users.passwordHash(userId);
+    if (hash === undefined) throw DomainException.notFound('用户不存在');
+    return hash;
   }
 
   /**
@@ -288,7 +262,7 @@ export class UsersService {
     if (newPass.length < 6 || newPass.length > 64) throw DomainException.badRequest('新密码长度应为 6 到 64 个字符');
     await this.checkOwnPassword(principal, oldPass, '修改失败，旧密码错误');
     if (oldPass === newPass) throw DomainException.badRequest('新密码不能与旧密码相同');
-    await this.repo.update({ id: principal.userId }, { password: await hashPassword(newPass), pwdResetTime: new Date(), passwordChangeRequired: false });
+    await this.users.update(principal.userId, { password: await hashPassword(newPass), pwdResetTime: new Date(), passwordChangeRequired: false });
     await this.sessions.revokeUser([principal.userId], principal.sessionId);
     this.principals.invalidate();
   }
@@ -297,19 +271,17 @@ export class UsersService {
   async sendEmailCode(principal: Principal, email: string): Promise<void> {
     const code = String(randomBytes(4).readUInt32BE() % 1_000_000).padStart(6, '0');
     // One live code per user, bound to the address it was sent to.
-    await this.db.query("DELETE FROM sys_captcha WHERE uuid LIKE $1 OR expires_at < now()", [`email:${principal.userId}:%`]);
-    await this.db.query('INSERT INTO sys_captcha (uuid, answer, expires_at) VALUES ($1, $2, $3)', [emailCodeKey(principal.userId, email), code, new Date(Date.now() + 5 * 60_000)]);
+    await this.users.replaceEmailCode(principal.userId, emailCodeKey(principal.userId, email), code, new Date(Date.now() + 5 * 60_000));
     this.logger.log(`E-mail verification code for ${principal.username} <${email}>: ${code} (no mail server configured)`);
   }
 
   async updateEmail(principal: Principal, code: string, dto: UpdateEmailDto): Promise<void> {
     const password = this.rsa.decrypt(dto.password);
     await this.checkOwnPassword(principal, password, '密码错误');
-    // A raw DELETE answers [rows, affectedCount] with the postgres driver.
-    const [rows]: [Array<{ answer: string }>, number] = await this.db.query('DELETE FROM sys_captcha WHERE uuid = $1 AND expires_at > now() RETURNING answer', [emailCodeKey(principal.userId, dto.email)]);
-    if (!rows.length || rows[0].answer !== code) throw DomainException.badRequest('无效验证码');
+    const answer = await this.users.takeEmailCode(emailCodeKey(principal.userId, dto.email));
+    if (answer === undefined || answer !== code) throw DomainException.badRequest('无效验证码');
     await this.assertUnique({ username: principal.username, email: dto.email }, principal.userId);
-    await this.repo.update({ id: principal.userId }, { email: dto.email });
+    await this.users.update(principal.userId, { email: dto.email });
   }
 
   /** Avatar: png/jpg/gif checked by content, at most AVATAR_MAX_MB; stored under DATA_DIR/avatars with a random name. */
@@ -322,7 +294,7 @@ export class UsersService {
     const dir = join(this.config.dataDir, 'avatars');
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, name), file.buffer);
-    await this.repo.update({ id: principal.userId }, { avatarName: name });
+    await this.users.update(principal.userId, { avatarName: name });
     return { avatar: name };
   }
 
@@ -344,6 +316,6 @@ export class UsersService {
     const jobs = ids.length ? await this.jobRecords.findByIds(ids) : [];
     if (jobs.length !== ids.length) throw DomainException.badRequest('所选岗位不存在');
     user.jobs = jobs;
-    await this.repo.save(user);
+    await this.users.save(user);
   }
 }
