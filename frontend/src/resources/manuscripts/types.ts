@@ -69,8 +69,8 @@ export interface ManuscriptQuery {
   sort: string;
 }
 
-/** `GET api/productSetting/all`. */
-export type ProductChoice = Schema<'ProductOptionDto'>;
+/** `GET api/productSetting/all`; a user of `GET api/users/selectUser` (shared with the product screens). */
+export type { ProductChoice, SelectableUser } from '../shared/production/choices';
 
 /** An enabled column of `GET api/productColumn/getColumnMap`. */
 export type ColumnChoice = Schema<'ColumnMapEntryDto'>;
@@ -104,12 +104,6 @@ export type ManyToManyAnswer = Schema<'BatchResultDto'>;
 
 /** A row of `GET api/manuscript/calculate?date=`. */
 export type DailyStatRow = Schema<'DailyCountDto'>;
-
-/** A user of `GET api/users/selectUser`; a placeholder for an id the list lacks has a null nickName. */
-export type SelectableUser = Omit<Schema<'UserOptionDto'>, 'nickName' | 'dept'> & {
-  nickName: string | null;
-  dept?: Schema<'UserOptionDto'>['dept'];
-};
 
 /** A node of `GET api/dept/lookup?pid=` (lazy tree). */
 export type DeptNode = Schema<'DeptDto'>;

@@ -3,7 +3,7 @@ import { request, requestJson } from '../../providers/http';
 import { type QueryParams, saveBlob, toQueryString } from '../api';
 import type { StoredFile } from '../shared/files';
 import { exportFileName } from '../shared/text';
-import type { DictOption, Page, Product, ProductChoice, ProductListQuery, ProductWrite, SelectableUser } from './types';
+import type { DictOption, Page, Product, ProductListQuery, ProductWrite } from './types';
 
 export const PRODUCT_PATH = 'api/productSetting';
 export const PERIOD_DICT = 'product_period';
@@ -23,10 +23,6 @@ export const productsApi = {
   /** One page of products (`name` filters by a part of the name). */
   list: (query: ProductListQuery, signal?: AbortSignal) =>
     get<Page<Product>>(`${PRODUCT_PATH}/list`, { name: query.name.trim(), page: query.page, size: query.size, sort: query.sort }, signal),
-  /** Every product, by name (choice lists). */
-  all: (signal?: AbortSignal) => get<ProductChoice[]>(`${PRODUCT_PATH}/all`, undefined, signal),
-  /** The products whose journals the caller may write, by name (`all?editable=true`: the journal form). */
-  editable: (signal?: AbortSignal) => get<ProductChoice[]>(`${PRODUCT_PATH}/all`, { editable: true }, signal),
   one: (id: number, signal?: AbortSignal) => get<Product>(`${PRODUCT_PATH}/${id}`, undefined, signal),
   create: (body: ProductWrite) => requestJson<Product>(PRODUCT_PATH, { method: 'POST', body }),
   update: (body: ProductWrite) => requestJson<void>(PRODUCT_PATH, { method: 'PUT', body }),
@@ -41,22 +37,18 @@ export const productsApi = {
     const page = await get<Page<DictOption> | DictOption[]>('api/dictDetail', { dictName: PERIOD_DICT, page: 0, size: DICT_SIZE }, signal);
     return Array.isArray(page) ? page : (page?.content ?? []);
   },
-  /** Enabled users of every department (chief editors, responsible editors). */
-  users: (signal?: AbortSignal) => get<SelectableUser[]>('api/users/selectUser', undefined, signal),
   /** An xlsx of the manuscripts per column × department submitted in the period (days inclusive). */
   generateStatistic: (query: { productId: number; startDate: string; endDate: string }, signal?: AbortSignal) =>
     get<StoredFile>('api/productJournal/generateStatistic', query, signal),
 };
 
-/** Query keys (all start with `horizon`: react-admin's refresh invalidates them). */
+/**
+ * Query keys (all start with `horizon`: react-admin's refresh invalidates them). `all` also covers
+ * the product choice lists of shared/production/choices.ts.
+ */
 export const productKeys = {
   all: ['horizon', 'products'] as const,
   lists: ['horizon', 'products', 'list'] as const,
   list: (query: ProductListQuery) => ['horizon', 'products', 'list', query] as const,
-  choices: ['horizon', 'products', 'all'] as const,
-  /** The caller's own: react-admin clears the cache at logout. */
-  editableChoices: ['horizon', 'products', 'all', 'editable'] as const,
   periods: ['horizon', 'dictDetail', PERIOD_DICT] as const,
-  /** Same key as the share dialog's and the journal screens' user list: one cache for all. */
-  users: ['horizon', 'users', 'selectUser'] as const,
 };

@@ -1,4 +1,4 @@
-// Reference data of the product and journal screens, cached across them.
+// Reference data of the product screens (the product choice lists live in shared/production/choices.ts).
 import { useQuery } from '@tanstack/react-query';
 import { productKeys, productsApi } from './api';
 import type { DictOption } from './types';
@@ -9,26 +9,6 @@ export function usePeriods(enabled = true) {
     queryKey: productKeys.periods,
     queryFn: ({ signal }) => productsApi.periods(signal),
     staleTime: 5 * 60_000,
-    enabled,
-  });
-}
-
-/** Every product (id, name, ...) for the choice lists. */
-export function useProductChoices(enabled = true) {
-  return useQuery({
-    queryKey: productKeys.choices,
-    queryFn: ({ signal }) => productsApi.all(signal),
-    staleTime: 30_000,
-    enabled,
-  });
-}
-
-/** The products whose journals the caller may write (the journal form's product picker, 新增). */
-export function useEditableProductChoices(enabled = true) {
-  return useQuery({
-    queryKey: productKeys.editableChoices,
-    queryFn: ({ signal }) => productsApi.editable(signal),
-    staleTime: 30_000,
     enabled,
   });
 }

@@ -43,8 +43,8 @@ export interface ProductWrite {
   isWeekly: boolean;
 }
 
-/** An entry of `GET api/productSetting/all` (choice lists). */
-export type ProductChoice = Schema<'ProductOptionDto'>;
+/** An entry of `GET api/productSetting/all` (choice lists); a user of `GET api/users/selectUser`. */
+export type { ProductChoice, SelectableUser } from '../shared/production/choices';
 
 /** Query of the product list; `page` zero-based, `sort` as `field,dir`. */
 export interface ProductListQuery {
@@ -58,9 +58,3 @@ export type { Page } from '../../api';
 
 /** A dictionary entry (`GET api/dictDetail?dictName=`). */
 export type DictOption = Pick<Schema<'DictDetailDto'>, 'label' | 'value'>;
-
-/** A user of `GET api/users/selectUser`; a placeholder for an id the list lacks has a null nickName. */
-export type SelectableUser = Omit<Schema<'UserOptionDto'>, 'nickName' | 'dept'> & {
-  nickName: string | null;
-  dept?: Schema<'UserOptionDto'>['dept'];
-};

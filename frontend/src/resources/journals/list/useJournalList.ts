@@ -3,7 +3,7 @@
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProductAbilities } from '../../shared/production/access';
-import { useEditableProductChoices, useProductChoices } from '../../products/queries';
+import { useEditableProductChoices, useProductChoices } from '../../shared/production/choices';
 import { useApiMutation, useQueryErrorHandler } from '../../shared/hooks';
 import { DEFAULT_PAGE_SIZE } from '../../shared/ListParts';
 import { DEFAULT_JOURNAL_SORT, journalKeys, journalsApi } from '../api';

@@ -2,10 +2,8 @@
 // list of user ids. Used for a product's chief editors and a journal's responsible editors.
 import { useMemo } from 'react';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useInput } from 'react-admin';
-import { productKeys, productsApi } from './api';
-import type { SelectableUser } from './types';
+import { type SelectableUser, useSelectableUsers } from './choices';
 
 export interface EditorsInputProps {
   source: string;
@@ -23,11 +21,7 @@ export const userName = (user: { nickName?: string | null; username?: string | n
 
 export function EditorsInput({ source, label, placeholder, noOptionsText, loadingText, known = [], disabled }: EditorsInputProps) {
   const { field } = useInput({ source });
-  const users = useQuery({
-    queryKey: productKeys.users,
-    queryFn: ({ signal }) => productsApi.users(signal),
-    staleTime: 5 * 60_000,
-  });
+  const users = useSelectableUsers();
   const ids: number[] = Array.isArray(field.value) ? field.value.map(Number) : [];
 
   const options = useMemo<SelectableUser[]>(() => {
