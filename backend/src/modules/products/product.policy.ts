@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { type AppAbility, isAdministrator, type PolicyRules, record } from '../../common/access/ability.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException } from '../../common/errors/domain.exception.js';
 import { isIntId, parseIdCsv } from '../../common/http/id-list.js';
+import { ProductsRepository } from './products.repository.js';
 
 /** 403 of a write on a product's journals (or workbench) by someone who does not own the product. */
 export const PRODUCT_NOT_OWNED = '没有权限操作该产品的期刊';
@@ -43,16 +43,16 @@ export function ownsProduct(ability: AppAbility, product: OwnedProduct): boolean
  */
 @Injectable()
 export class ProductPolicy {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly products: ProductsRepository) {}
 
   /** Whether the caller may write the product's journals (an unknown product: false). */
-  async canEditProduct(principal: Principal, productId: number, em: DataSource | EntityManager = this.db): Promise<boolean> {
+  async canEditProduct(principal: Principal, productId: number, em?: DataSource | EntityManager): Promise<boolean> {
     if (isAdministrator(principal.ability)) return true;
     return (await this.notOwned(principal, [productId], em)).length === 0;
   }
 
   /** 403 `没有权限操作该产品的期刊` unless the caller owns every one of these products (unknown ids are not owned). */
-  async assertCanEditProducts(principal: Principal, productIds: readonly number[], em: DataSource | EntityManager = this.db): Promise<void> {
+  async assertCanEditProducts(principal: Principal, productIds: readonly number[], em?: DataSource | EntityManager): Promise<void> {
     if (isAdministrator(principal.ability)) return;
     if ((await this.notOwned(principal, productIds, em)).length) throw DomainException.forbidden(PRODUCT_NOT_OWNED, PRODUCT_NOT_OWNED_CODE);
   }
@@ -64,19 +64,16 @@ export class ProductPolicy {
    * department chain comes with the principal).
    * The journal lists use it to say `canEdit` per row, the product lookup to offer only these.
    */
-  async editableProducts(principal: Principal, productIds: readonly number[], em: DataSource | EntityManager = this.db): Promise<Set<number>> {
+  async editableProducts(principal: Principal, productIds: readonly number[], em?: DataSource | EntityManager): Promise<Set<number>> {
     const wanted = [...new Set(productIds)].filter(isIntId);
     if (!wanted.length) return new Set();
     if (isAdministrator(principal.ability)) return new Set(wanted);
-    const rows: Array<OwnedProduct & { id: number }> = await em.query(
-      'SELECT p.id, p.dept_id AS "deptId", p.editor_ids AS "editorIds" FROM product_setting p WHERE p.id = ANY($1::int[])',
-      [wanted],
-    );
+    const rows = await this.products.owners(wanted, em);
     return new Set(rows.filter((r) => ownsProduct(principal.ability, r)).map((r) => r.id));
   }
 
   /** The ids among `productIds` the caller does not own. */
-  private async notOwned(principal: Principal, productIds: readonly number[], em: DataSource | EntityManager): Promise<number[]> {
+  private async notOwned(principal: Principal, productIds: readonly number[], em?: DataSource | EntityManager): Promise<number[]> {
     const ids = [...new Set(productIds)];
     if (!ids.length) return [];
     const editable = await this.editableProducts(principal, ids, em);

@@ -1,21 +1,18 @@
 import { Inject, Injectable, type StreamableFile } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, In, type SelectQueryBuilder } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { record } from '../../common/access/ability.js';
 import type { Principal } from '../../common/auth/principal.js';
-import { FILE } from '../storage/index.js';
+import { FILE, FilesService } from '../storage/index.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
-import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
+import { xlsxFile } from '../../common/http/export.js';
 import { isIntId, parseIdCsv } from '../../common/http/id-list.js';
-import { applyListQuery, likePattern, page, type Page, parseSort } from '../../common/http/list-query.js';
+import { page, type Page } from '../../common/http/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { Dept } from '../dept/dept.entity.js';
-import { StoredFile } from '../storage/file.entity.js';
-import { User } from '../users/user.entity.js';
+import { DeptService } from '../dept/index.js';
+import { UsersService } from '../users/index.js';
 import { assertColumnsUnused } from './product-columns.service.js';
 import {
   type ColumnEntryDto,
-  PERIOD_DICT,
   PRODUCT_MESSAGES,
   type ProductDto,
   type ProductAllQuery,
@@ -24,13 +21,11 @@ import {
   type ProductUpdateDto,
   type ProductWriteDto,
 } from './product.dto.js';
-import { ProductColumn, ProductSetting } from './product.entity.js';
+import type { ProductColumn, ProductSetting } from './product.entity.js';
 import { ProductPolicy } from './product.policy.js';
+import { ProductsRepository } from './products.repository.js';
 import { byColumnOrder, type ColumnInput, columnIdList, effectiveWeekly, planColumns } from './product.rules.js';
 
-const SORT = { id: 'p.id', name: 'p.name', createTime: 'p.createTime', type: 'p.type', period: 'p.period' };
-/** Product writes (create, edit, delete) run one at a time: name uniqueness and the single weekly flag hold. */
-const WRITE_LOCK = ['product_setting', 0] as const;
 /** `form_type` of a product's template in `sys_file`. */
 export const PRODUCT_FORM_TYPE = 'product';
 
@@ -46,37 +41,36 @@ const toEntry = (c: ProductColumn): ColumnEntryDto => ({ id: c.id, sort: c.sort,
 @Injectable()
 export class ProductsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly products: ProductsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly policy: ProductPolicy,
+    private readonly depts: DeptService,
+    private readonly files: FilesService,
+    private readonly users: UsersService,
   ) {}
-
-  private get repo() {
-    return this.db.getRepository(ProductSetting);
-  }
 
   // ---------------------------------------------------------------- services for other modules
 
   /** The product, or null (ids outside the int range are simply not found). */
-  async findProduct(id: number, em: EntityManager = this.db.manager): Promise<ProductSetting | null> {
-    return isIntId(id) ? em.findOneBy(ProductSetting, { id }) : null;
+  async findProduct(id: number, em?: EntityManager): Promise<ProductSetting | null> {
+    return isIntId(id) ? this.products.findById(id, em) : null;
   }
 
   /** 400 `请选择产品` without an id, 404 `产品不存在` for an unknown one. */
-  async assertProduct(productId: unknown, em: EntityManager = this.db.manager): Promise<ProductSetting> {
+  async assertProduct(productId: unknown, em?: EntityManager): Promise<ProductSetting> {
     if (productId === undefined || productId === null || productId === '' || productId === 0) {
       throw DomainException.badRequest(PRODUCT_MESSAGES.productRequired, ErrorCode.Validation);
     }
     const id = typeof productId === 'string' && /^\d+$/.test(productId) ? Number(productId) : productId;
-    const product = isIntId(id) ? await em.findOneBy(ProductSetting, { id }) : null;
+    const product = isIntId(id) ? await this.products.findById(id, em) : null;
     if (!product) throw DomainException.notFound(PRODUCT_MESSAGES.productMissing);
     return product;
   }
 
   /** The product's columns by sort then id; `enabledOnly` leaves out disabled ones. */
-  async columnsOf(productId: number, options: { enabledOnly?: boolean } = {}, em: EntityManager = this.db.manager): Promise<ColumnEntryDto[]> {
+  async columnsOf(productId: number, options: { enabledOnly?: boolean } = {}, em?: EntityManager): Promise<ColumnEntryDto[]> {
     if (!isIntId(productId)) return [];
-    const rows = await em.find(ProductColumn, { where: { productId, ...(options.enabledOnly ? { status: true } : {}) }, order: { sort: 'ASC', id: 'ASC' } });
+    const rows = await this.products.columnsOf(productId, !!options.enabledOnly, em);
     return rows.map(toEntry);
   }
 
@@ -87,13 +81,10 @@ export class ProductsService {
    * repeats dropped. Inside a transaction (`em`) the columns are key-share locked until it ends, so
    * they cannot be deleted before the manuscript refers to them.
    */
-  async assertColumns(productId: unknown, columnIds: unknown, em: EntityManager = this.db.manager): Promise<ColumnEntryDto[]> {
+  async assertColumns(productId: unknown, columnIds: unknown, em?: EntityManager): Promise<ColumnEntryDto[]> {
     const product = await this.assertProduct(productId, em);
     const ids = columnIdList(columnIds);
-    const rows: Array<ColumnEntryDto & { productId: number }> = await em.query(
-      'SELECT id, product_id AS "productId", sort, name, status FROM product_column WHERE id = ANY($1::int[]) FOR KEY SHARE',
-      [ids],
-    );
+    const rows = await this.products.columnsKeyShare(ids, em);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const columns = ids.map((id) => byId.get(id));
     if (!columns.every((c) => c !== undefined && c.productId === product.id && c.status)) {
@@ -103,9 +94,9 @@ export class ProductsService {
   }
 
   /** The weekly product: `WEEKLY_PRODUCT_ID` when configured, else the flagged product (null when none). */
-  async weeklyProductId(em: EntityManager = this.db.manager): Promise<number | null> {
+  async weeklyProductId(em?: EntityManager): Promise<number | null> {
     if (this.config.weeklyProductId !== undefined) return this.config.weeklyProductId;
-    const row = await em.findOne(ProductSetting, { select: { id: true }, where: { isWeekly: true }, order: { id: 'ASC' } });
+    const row = await this.products.firstWeekly(em);
     return row?.id ?? null;
   }
 
@@ -114,42 +105,36 @@ export class ProductsService {
   }
 
   /** `{id, name}` of the products with these ids (unknown ids are left out). */
-  async productRefs(ids: number[], em: EntityManager = this.db.manager): Promise<Map<number, { id: number; name: string }>> {
+  async productRefs(ids: number[], em?: EntityManager): Promise<Map<number, { id: number; name: string }>> {
     const wanted = [...new Set(ids.filter(isIntId))];
-    const rows = wanted.length ? await em.find(ProductSetting, { select: { id: true, name: true }, where: { id: In(wanted) } }) : [];
+    const rows = wanted.length ? await this.products.productNames(wanted, em) : [];
     return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }]));
   }
 
   /** `{id, name}` of the columns with these ids (unknown ids are left out). */
-  async columnRefs(ids: number[], em: EntityManager = this.db.manager): Promise<Map<number, { id: number; name: string }>> {
+  async columnRefs(ids: number[], em?: EntityManager): Promise<Map<number, { id: number; name: string }>> {
     const wanted = [...new Set(ids.filter(isIntId))];
-    const rows = wanted.length ? await em.find(ProductColumn, { select: { id: true, name: true }, where: { id: In(wanted) } }) : [];
+    const rows = wanted.length ? await this.products.columnNames(wanted, em) : [];
     return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }]));
   }
 
   // ---------------------------------------------------------------- api/productSetting
-
-  private filtered(q: ProductQuery): SelectQueryBuilder<ProductSetting> {
-    const qb = this.repo.createQueryBuilder('p');
-    if (q.name) qb.andWhere('p.name ILIKE :name', { name: likePattern(q.name) });
-    return qb;
-  }
 
   private weekly(p: ProductSetting): boolean {
     return effectiveWeekly(p.id, p.isWeekly, this.config.weeklyProductId);
   }
 
   /** Wire records of these products: unit, editors, template and columns loaded in one query each. */
-  private async toDtos(rows: ProductSetting[], em: EntityManager = this.db.manager): Promise<ProductDto[]> {
+  private async toDtos(rows: ProductSetting[]): Promise<ProductDto[]> {
     if (!rows.length) return [];
     const deptIds = [...new Set(rows.map((r) => r.deptId))];
     const userIds = [...new Set(rows.flatMap((r) => parseIdCsv(r.editorIds)).filter(isIntId))];
     const fileIds = [...new Set(rows.map((r) => r.templateFileId).filter((id): id is number => id !== null))];
     const [depts, users, files, columns] = await Promise.all([
-      em.find(Dept, { select: { id: true, name: true }, where: { id: In(deptIds) } }),
-      userIds.length ? em.find(User, { select: { id: true, nickName: true }, where: { id: In(userIds) } }) : [],
-      fileIds.length ? em.find(StoredFile, { select: { id: true, realName: true }, where: { id: In(fileIds) } }) : [],
-      em.find(ProductColumn, { where: { productId: In(rows.map((r) => r.id)) }, order: { sort: 'ASC', id: 'ASC' } }),
+      this.depts.findByIds(deptIds),
+      userIds.length ? this.users.nickNames(userIds) : [],
+      fileIds.length ? this.files.findDtos(fileIds) : [],
+      this.products.columnsOfProducts(rows.map((r) => r.id)),
     ]);
     const deptById = new Map(depts.map((d) => [d.id, { id: d.id, name: d.name }]));
     const userById = new Map(users.map((u) => [u.id, { id: u.id, nickName: u.nickName }]));
@@ -177,7 +162,7 @@ export class ProductsService {
   }
 
   async list(q: ProductQuery): Promise<Page<ProductDto>> {
-    const [rows, total] = await applyListQuery(this.filtered(q), q, SORT).getManyAndCount();
+    const [rows, total] = await this.products.page(q);
     return page(await this.toDtos(rows), total);
   }
 
@@ -186,7 +171,7 @@ export class ProductsService {
    * caller may write (ProductPolicy, one query for all of them).
    */
   async all(q: ProductAllQuery, user: Principal): Promise<ProductOptionDto[]> {
-    let rows = await this.repo.find({ order: { name: 'ASC', id: 'ASC' } });
+    let rows = await this.products.allByName();
     if (q.editable === true) {
       const editable = await this.policy.editableProducts(user, rows.map((p) => p.id));
       rows = rows.filter((p) => editable.has(p.id));
@@ -201,9 +186,7 @@ export class ProductsService {
   }
 
   async download(q: ProductQuery): Promise<StreamableFile> {
-    const qb = this.filtered(q);
-    parseSort(q.sort, SORT, ['id,desc']).forEach((o, i) => (i === 0 ? qb.orderBy(o.expr, o.dir) : qb.addOrderBy(o.expr, o.dir)));
-    const products = await this.toDtos(await qb.addOrderBy('p.id', 'DESC').take(EXPORT_MAX_ROWS).getMany());
+    const products = await this.toDtos(await this.products.exportRows(q));
     const periods = await this.periodLabels();
     return xlsxFile('产品设置', [
       { header: '产品名称', value: (p: ProductDto) => p.name, width: 24 },
@@ -219,22 +202,15 @@ export class ProductsService {
     ], products);
   }
 
-  private async periodLabels(em: EntityManager = this.db.manager): Promise<Map<string, string>> {
-    const rows: Array<{ value: string; label: string }> = await em.query(
-      'SELECT dd.value, dd.label FROM sys_dict_detail dd JOIN sys_dict d ON d.id = dd.dict_id WHERE d.name = $1',
-      [PERIOD_DICT],
-    );
+  private async periodLabels(em?: EntityManager): Promise<Map<string, string>> {
+    const rows = await this.products.periodLabels(em);
     return new Map(rows.map((r) => [r.value, r.label]));
   }
 
   // ---------------------------------------------------------------- writes
 
-  private async lockWrites(em: EntityManager): Promise<void> {
-    await em.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [...WRITE_LOCK]);
-  }
-
   private async assertUniqueName(em: EntityManager, name: string, exceptId?: number): Promise<void> {
-    const same = await em.findOneBy(ProductSetting, { name });
+    const same = await this.products.findByName(em, name);
     if (same && same.id !== exceptId) throw DomainException.conflict(PRODUCT_MESSAGES.nameTaken, ErrorCode.Duplicate);
   }
 
@@ -243,12 +219,12 @@ export class ProductsService {
    * a product keeps a unit, editor, period or template that has since disappeared until it is changed.
    */
   private async assertReferences(em: EntityManager, dto: ProductWriteDto, user: Principal, current?: ProductSetting): Promise<void> {
-    if (dto.deptId !== current?.deptId && !(await em.existsBy(Dept, { id: dto.deptId }))) {
+    if (dto.deptId !== current?.deptId && !(await this.depts.findByIds([dto.deptId], em)).length) {
       throw DomainException.badRequest(PRODUCT_MESSAGES.deptMissing, ErrorCode.Validation);
     }
     const kept = new Set(parseIdCsv(current?.editorIds));
     const added = parseIdCsv(dto.editorIds).filter((id) => !kept.has(id));
-    if (added.length && (await em.countBy(User, { id: In(added) })) !== added.length) {
+    if (added.length && (await this.users.nickNames(added, em)).length !== added.length) {
       throw DomainException.badRequest(PRODUCT_MESSAGES.editorsMissing, ErrorCode.Validation);
     }
     if (dto.period && dto.period !== current?.period && !(await this.periodLabels(em)).has(dto.period)) {
@@ -262,55 +238,44 @@ export class ProductsService {
    * product's). Locked until the write commits.
    */
   private async assertTemplate(em: EntityManager, fileId: number, productId: number | undefined, user: Principal): Promise<void> {
-    const rows: Array<{ type: string; formType: string | null; formId: number | null; handlerId: number | null }> = await em.query(
-      'SELECT type, form_type AS "formType", form_id AS "formId", handler_id AS "handlerId" FROM sys_file WHERE id = $1 FOR UPDATE',
-      [fileId],
-    );
-    const file = rows[0];
+    const file = await this.files.lockForClaim(em, fileId);
     const ours = file && file.formType === PRODUCT_FORM_TYPE && file.formId != null && file.formId === productId;
     // a free file must be the caller's own upload (or the caller may manage files): nobody claims another's upload by its id
     const claimable = file && user.ability.can('claim', record(FILE, { handlerId: file.handlerId }));
     const free = file && (ours || (claimable && (file.formType === null || (file.formType === PRODUCT_FORM_TYPE && file.formId === null))));
-    const taken = free && (await em.query('SELECT 1 FROM product_setting WHERE template_file_id = $1 AND id <> $2 LIMIT 1', [fileId, productId ?? 0])).length > 0;
+    const taken = free && (await this.products.templateTaken(em, fileId, productId ?? 0));
     if (!file || file.type !== 'word' || !free || taken) throw DomainException.badRequest(PRODUCT_MESSAGES.templateMissing, ErrorCode.Validation);
   }
 
   /** Points the product's template file at the product; a replaced template is released. */
   private async linkTemplate(em: EntityManager, productId: number, fileId: number | null): Promise<void> {
-    await em.query('UPDATE sys_file SET form_type = NULL, form_id = NULL, update_time = now() WHERE form_type = $1 AND form_id = $2 AND id IS DISTINCT FROM $3', [
-      PRODUCT_FORM_TYPE,
-      productId,
-      fileId,
-    ]);
-    if (fileId !== null) await em.query('UPDATE sys_file SET form_type = $1, form_id = $2, update_time = now() WHERE id = $3', [PRODUCT_FORM_TYPE, productId, fileId]);
+    await this.files.linkForm(em, PRODUCT_FORM_TYPE, productId, fileId);
   }
 
   /** One weekly product: flagging one clears the others. */
   private async setWeekly(em: EntityManager, productId: number): Promise<void> {
-    await em.query('UPDATE product_setting SET is_weekly = false WHERE is_weekly AND id <> $1', [productId]);
+    await this.products.clearOtherWeekly(em, productId);
   }
 
   private async insertColumns(em: EntityManager, productId: number, rows: Array<Omit<ColumnEntryDto, 'id'>>): Promise<void> {
-    if (rows.length) await em.save(rows.map((r) => em.create(ProductColumn, { productId, ...r })));
+    if (rows.length) await this.products.insertColumns(em, productId, rows);
   }
 
   async create(dto: ProductWriteDto, user: Principal): Promise<ProductDto> {
-    const id = await this.db.transaction(async (em) => {
-      await this.lockWrites(em);
+    const id = await this.products.transaction(async (em) => {
+      await this.products.lockWrites(em);
       await this.assertUniqueName(em, dto.name);
       await this.assertReferences(em, dto, user);
-      const product = await em.save(
-        em.create(ProductSetting, {
-          name: dto.name,
-          deptId: dto.deptId,
-          editorIds: dto.editorIds ?? null,
-          period: dto.period ?? null,
-          type: dto.type ?? '1',
-          contentType: dto.contentType ?? '2',
-          templateFileId: dto.fileIds ?? null,
-          isWeekly: dto.isWeekly ?? false,
-        }),
-      );
+      const product = await this.products.insert(em, {
+        name: dto.name,
+        deptId: dto.deptId,
+        editorIds: dto.editorIds ?? null,
+        period: dto.period ?? null,
+        type: dto.type ?? '1',
+        contentType: dto.contentType ?? '2',
+        templateFileId: dto.fileIds ?? null,
+        isWeekly: dto.isWeekly ?? false,
+      });
       // A new product has no columns yet: every row is added (ids sent by a copying client are ignored).
       const { inserts } = planColumns([], (dto.columnList ?? []).map((c): ColumnInput => ({ ...c, id: undefined })));
       await this.insertColumns(em, product.id, inserts);
@@ -327,28 +292,28 @@ export class ProductsService {
    * rest removed — unless manuscripts were submitted to one (409, nothing changed).
    */
   async update(dto: ProductUpdateDto, user: Principal): Promise<void> {
-    await this.db.transaction(async (em) => {
-      await this.lockWrites(em);
-      const product = isIntId(dto.id) ? await em.findOne(ProductSetting, { where: { id: dto.id }, lock: { mode: 'for_no_key_update' } }) : null;
+    await this.products.transaction(async (em) => {
+      await this.products.lockWrites(em);
+      const product = isIntId(dto.id) ? await this.products.lockForUpdate(em, dto.id) : null;
       if (!product) throw DomainException.notFound(PRODUCT_MESSAGES.productMissing);
       await this.assertUniqueName(em, dto.name, product.id);
       await this.assertReferences(em, dto, user, product);
 
       if (dto.columnList) {
-        const existing = await em.find(ProductColumn, { where: { productId: product.id }, order: { sort: 'ASC', id: 'ASC' } });
+        const existing = await this.products.columnsOf(product.id, false, em);
         const plan = planColumns(existing.map(toEntry), dto.columnList);
         if (plan.removed.length) {
           const removedIds = plan.removed.map((c) => c.id);
-          await em.query('SELECT id FROM product_column WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [removedIds]);
-          await assertColumnsUnused(em, [...plan.removed].sort(byColumnOrder));
-          await em.delete(ProductColumn, { id: In(removedIds) });
+          await this.products.lockColumnIds(em, removedIds);
+          await assertColumnsUnused(this.products, em, [...plan.removed].sort(byColumnOrder));
+          await this.products.deleteColumnsById(em, removedIds);
         }
         const byId = new Map(existing.map((c) => [c.id, c]));
         const changed = plan.updates
           .map((u) => ({ entity: byId.get(u.id)!, u }))
           .filter(({ entity, u }) => entity.sort !== u.sort || entity.name !== u.name || entity.status !== u.status)
           .map(({ entity, u }) => Object.assign(entity, { sort: u.sort, name: u.name, status: u.status }));
-        if (changed.length) await em.save(changed);
+        if (changed.length) await this.products.saveColumns(em, changed);
         await this.insertColumns(em, product.id, plan.inserts);
       }
 
@@ -362,7 +327,7 @@ export class ProductsService {
         templateFileId: dto.fileIds === undefined ? product.templateFileId : dto.fileIds,
         isWeekly: dto.isWeekly ?? product.isWeekly,
       });
-      await em.save(product);
+      await this.products.save(em, product);
       await this.linkTemplate(em, product.id, product.templateFileId);
       if (product.isWeekly) await this.setWeekly(em, product.id);
     });
@@ -373,28 +338,17 @@ export class ProductsService {
    * manuscripts, nothing deleted. Columns go with the product; its template is released.
    */
   async delete(ids: number[]): Promise<void> {
-    await this.db.transaction(async (em) => {
-      await this.lockWrites(em);
+    await this.products.transaction(async (em) => {
+      await this.products.lockWrites(em);
       // FOR UPDATE conflicts with the key-share lock a journal or manuscript insert takes on its product.
-      const products: Array<{ id: number; name: string }> = await em.query('SELECT id, name FROM product_setting WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [
-        ids.filter(isIntId),
-      ]);
+      const products = await this.products.lockProducts(em, ids.filter(isIntId));
       if (!products.length) throw DomainException.notFound(PRODUCT_MESSAGES.productMissing);
       const found = products.map((p) => p.id);
-      const used: Array<{ productId: number }> = await em.query(
-        `SELECT product_id AS "productId" FROM product_journal WHERE product_id = ANY($1::int[])
-         UNION SELECT product_id FROM manuscript WHERE product_id = ANY($1::int[])`,
-        [found],
-      );
-      const usedIds = new Set(used.map((u) => u.productId));
+      const usedIds = await this.products.productsInUse(em, found);
       const first = products.find((p) => usedIds.has(p.id));
       if (first) throw DomainException.conflict(PRODUCT_MESSAGES.productInUse(first.name), ErrorCode.InUse);
-      await em.query('UPDATE sys_file SET form_type = NULL, form_id = NULL, update_time = now() WHERE form_type = $1 AND form_id = ANY($2::int[])', [
-        PRODUCT_FORM_TYPE,
-        found,
-      ]);
-      await em.query('DELETE FROM product_column WHERE product_id = ANY($1::int[])', [found]);
-      await em.query('DELETE FROM product_setting WHERE id = ANY($1::int[])', [found]);
+      await this.files.releaseForms(em, PRODUCT_FORM_TYPE, found);
+      await this.products.deleteProducts(em, found);
     });
   }
 }

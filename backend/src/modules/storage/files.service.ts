@@ -158,6 +158,24 @@ export class FilesService {
     if ((affected ?? ids.length) < ids.length) throw DomainException.notFound(MSG_FILE_NOT_FOUND);
   }
 
+  /**
+   * The file's type, record and uploader, locked until the caller's transaction ends (a product
+   * checking a template it is about to claim); undefined when it does not exist.
+   */
+  lockForClaim(em: EntityManager, fileId: number): Promise<{ type: string; formType: string | null; formId: number | null; handlerId: number | null } | undefined> {
+    return this.repository.lockForClaim(em, fileId);
+  }
+
+  /** Makes `fileId` (none: null) the one file of the record, in the caller's transaction; a file it replaces is released. */
+  linkForm(em: EntityManager, formType: string, formId: number, fileId: number | null): Promise<void> {
+    return this.repository.linkForm(em, formType, formId, fileId);
+  }
+
+  /** Releases the files of these records, in the caller's transaction (the records are being deleted). */
+  releaseForms(em: EntityManager, formType: string, formIds: number[]): Promise<void> {
+    return this.repository.releaseForms(em, formType, formIds);
+  }
+
   toDto(f: StoredFile): FileDto {
     return toFileDto(f);
   }

@@ -147,6 +147,30 @@ export class StorageRepository {
     return qb.orderBy('f.id', 'DESC').take(1000).getMany();
   }
 
+  /** The file's type, record and uploader, locked for update (in the caller's transaction); undefined when it does not exist. */
+  async lockForClaim(em: EntityManager, id: number): Promise<{ type: string; formType: string | null; formId: number | null; handlerId: number | null } | undefined> {
+    const rows: Array<{ type: string; formType: string | null; formId: number | null; handlerId: number | null }> = await em.query(
+      'SELECT type, form_type AS "formType", form_id AS "formId", handler_id AS "handlerId" FROM sys_file WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    return rows[0];
+  }
+
+  /** Points `fileId` (none: null) at the record; another file of the record is released. */
+  async linkForm(em: EntityManager, formType: string, formId: number, fileId: number | null): Promise<void> {
+    await em.query('UPDATE sys_file SET form_type = NULL, form_id = NULL, update_time = now() WHERE form_type = $1 AND form_id = $2 AND id IS DISTINCT FROM $3', [
+      formType,
+      formId,
+      fileId,
+    ]);
+    if (fileId !== null) await em.query('UPDATE sys_file SET form_type = $1, form_id = $2, update_time = now() WHERE id = $3', [formType, formId, fileId]);
+  }
+
+  /** Releases the files of these records (they become free uploads). */
+  async releaseForms(em: EntityManager, formType: string, formIds: number[]): Promise<void> {
+    await em.query('UPDATE sys_file SET form_type = NULL, form_id = NULL, update_time = now() WHERE form_type = $1 AND form_id = ANY($2::int[])', [formType, formIds]);
+  }
+
   /** Submitter and department of the manuscripts (read rule of a manuscript's files). */
   manuscriptOwners(ids: number[]): Promise<ManuscriptOwner[]> {
     return this.db.query('SELECT id, create_by_id AS "createById", dept_id AS "deptId" FROM manuscript WHERE id = ANY($1::int[])', [ids]);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, In, type SelectQueryBuilder } from 'typeorm';
+import { Brackets, DataSource, type EntityManager, In, type SelectQueryBuilder } from 'typeorm';
 import { deptWithDescendants } from '../../common/access/data-scope.js';
 import { EXPORT_MAX_ROWS } from '../../common/http/export.js';
 import { applyListQuery, likePattern } from '../../common/http/list-query.js';
@@ -25,6 +25,11 @@ export class UsersRepository {
   /** The connection the kernel's granting helpers (`assertScopeWithin`) read departments through. */
   get reader(): DataSource {
     return this.db;
+  }
+
+  /** `{id, nickName}` of the users with these ids, in `em`'s transaction when given. */
+  nickNames(ids: number[], em: EntityManager = this.db.manager): Promise<Array<Pick<User, 'id' | 'nickName'>>> {
+    return em.find(User, { select: { id: true, nickName: true }, where: { id: In(ids) } });
   }
 
   /** The departments plus their enabled descendants (the list's dept filter). */

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { isAdministrator, record } from '../../common/access/ability.js';
 import { assertHoldsPermissions, assertNotAdminTarget, assertScopeWithin, OWN_ROLES_MESSAGE, RESET_MISSING_PREFIX } from '../../common/access/grant.js';
 import { assertLevel } from '../../common/access/level.js';
@@ -95,6 +96,11 @@ export class UsersService {
   }
 
   /** Active users for pickers (share, reviewer, supplier). */
+  /** `{id, nickName}` of the users with these ids (those that exist), in `em`'s transaction when given, for other modules. */
+  nickNames(ids: number[], em?: EntityManager): Promise<Array<{ id: number; nickName: string }>> {
+    return this.users.nickNames(ids, em);
+  }
+
   async selectUser(): Promise<Array<{ id: number; username: string; nickName: string; dept: { id: number; name: string } | null }>> {
     const users = await this.users.enabledWithDept();
     return users.map((u) => ({ id: u.id, username: u.username, nickName: u.nickName, dept: u.dept ? { id: u.dept.id, name: u.dept.name } : null }));
