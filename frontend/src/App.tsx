@@ -22,7 +22,7 @@ import { store } from './providers/store';
 import { resources } from './resources';
 import { MANUSCRIPT_PATHS, manuscriptPage } from './resources/manuscripts';
 import { newsRoutes } from './resources/news';
-import { ProductManagementPage } from './resources/products';
+import { ProductManagementPage } from './pages/production';
 import { AccessGuard } from './resources/shared/AccessGuard';
 import { createHorizonTheme } from './theme/theme';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type Override, renderProductPage, stubProductApi } from '../products/pageTestUtils';
+import { type Override, renderProductPage, stubProductApi } from '../../pages/production/pageTestUtils';
 import type { Product } from '../products/types';
 import type { Journal } from './types';
 

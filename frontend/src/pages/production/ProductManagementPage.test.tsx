@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderProductPage as renderPage, stubProductApi } from './pageTestUtils';
-import type { Product } from './types';
+import type { Product } from '../../resources/products/types';
 
 const PRODUCTS = [
   {

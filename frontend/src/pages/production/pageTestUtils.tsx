@@ -6,10 +6,10 @@ import { AdminContext, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { createI18nProvider } from '../../providers/i18n/i18nProvider';
-import { fakeAuthProvider } from '../shared/fakeAuthProvider';
-import type { ManagementMode } from '../shared/production/managementRoutes';
+import type { Product } from '../../resources/products/types';
+import { fakeAuthProvider } from '../../resources/shared/fakeAuthProvider';
+import type { ManagementMode } from '../../resources/shared/production/managementRoutes';
 import { ProductManagementPage } from './ProductManagementPage';
-import type { Product } from './types';
 
 export interface Answer {
   status?: number;

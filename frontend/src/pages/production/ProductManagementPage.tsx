@@ -1,17 +1,18 @@
 // 产品管理 page (spec production-admin §2 "Product management page"): tabs 产品管理 and 期刊管理;
 // switching refreshes the list of the tab; a product's 期刊管理 opens the journal tab filtered by
-// it. Rendered in the product-processing shell and in the admin layout (`mode`).
+// it. Rendered in the product-processing shell and in the admin layout (`mode`). A page, not a
+// screen folder: it hosts the product screens' list and the journal screens' list side by side.
 import { LinearProgress, Alert, Box, Paper, Tab, Tabs } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Title } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { journalKeys } from '../journals/api';
-import { JournalList } from '../journals/JournalList';
-import { useProductAbilities } from '../shared/production/access';
-import { productKeys } from './api';
-import { managementHref, type ManagementMode, managementStateOf, type ManagementTab } from '../shared/production/managementRoutes';
-import { ProductSettingsList } from './ProductSettingsList';
-import { useProductText } from './useProductText';
+import { journalKeys } from '../../resources/journals/api';
+import { JournalList } from '../../resources/journals/JournalList';
+import { productKeys } from '../../resources/products/api';
+import { ProductSettingsList } from '../../resources/products/ProductSettingsList';
+import { useProductText } from '../../resources/products/useProductText';
+import { useProductAbilities } from '../../resources/shared/production/access';
+import { managementHref, type ManagementMode, managementStateOf, type ManagementTab } from '../../resources/shared/production/managementRoutes';
 
 export function ProductManagementPage({ mode }: { mode: ManagementMode }) {
   const t = useProductText();
