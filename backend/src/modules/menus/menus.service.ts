@@ -1,59 +1,31 @@
 import { Injectable, type StreamableFile } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, type EntityManager, In, IsNull, type SelectQueryBuilder } from 'typeorm';
+import type { EntityManager } from 'typeorm';
+import { isAdministrator } from '../../common/access/ability.js';
 import { assertAdminMenuAllowed, assertHoldsPermissions, permissionCodes } from '../../common/access/grant.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { PrincipalService } from '../../common/auth/principal.service.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
-import { EXPORT_MAX_ROWS, xlsxFile } from '../../common/http/export.js';
-import { likePattern, page, type Page, parseSort, type SortOrder } from '../../common/http/list-query.js';
+import { xlsxFile } from '../../common/http/export.js';
+import { page, type Page, parseSort } from '../../common/http/list-query.js';
 import { type MenuDto, type MenuQuery, type MenuUpdateDto, type MenuWriteDto, toMenuDto } from './menu.dto.js';
-import { Menu, type MenuModule, MenuType } from './menu.entity.js';
+import { type Menu, type MenuModule, MenuType } from './menu.entity.js';
+import { MENU_DEFAULT_SORT, MENU_SORT, MenusRepository } from './menus.repository.js';
 import { buildRouters, buildTree, type RouterNode } from './menus.tree.js';
-
-const SORT = { id: 'm.id', title: 'm.title', menuSort: 'm.menuSort', type: 'm.type', createTime: 'm.createTime', updateTime: 'm.updateTime' };
-const DEFAULT_SORT = ['menuSort,asc'];
 
 /** `pid` of the wire: null, undefined and 0 all mean top level. */
 const toPid = (pid: number | null | undefined): number | null => (pid ? pid : null);
 const blankToNull = (s: string | null | undefined): string | null => (s == null || s.trim() === '' ? null : s.trim());
-const ids = (list: Array<number | null>): number[] => [...new Set(list.filter((id): id is number => id != null))];
 
 @Injectable()
 export class MenusService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly menus: MenusRepository,
     private readonly principals: PrincipalService,
   ) {}
 
-  private get repo() {
-    return this.db.getRepository(Menu);
-  }
-
   /** Id and permission code of the menus with these ids, in `em`'s transaction, for other modules. */
-  findPermissions(ids: number[], em: EntityManager = this.db.manager): Promise<Array<Pick<Menu, 'id' | 'permission'>>> {
-    return em.find(Menu, { where: { id: In(ids) }, select: { id: true, permission: true } });
-  }
-
-  private ordered(qb: SelectQueryBuilder<Menu>, orders: SortOrder[] = parseSort(undefined, SORT, DEFAULT_SORT)): SelectQueryBuilder<Menu> {
-    orders.forEach((o, i) => (i === 0 ? qb.orderBy(o.expr, o.dir) : qb.addOrderBy(o.expr, o.dir)));
-    if (!orders.some((o) => o.expr === SORT.id)) qb.addOrderBy(SORT.id, 'ASC');
-    return qb;
-  }
-
-  /** The filters the list and the export share: `blurry` (title, component, permission), `pid` (0 = top level), `createTime`. */
-  private filtered(q: MenuQuery): SelectQueryBuilder<Menu> {
-    const qb = this.repo.createQueryBuilder('m');
-    if (q.blurry) {
-      const like = likePattern(q.blurry);
-      qb.andWhere(new Brackets((w) => w.where('m.title ILIKE :like', { like }).orWhere('m.component ILIKE :like').orWhere('m.permission ILIKE :like')));
-    }
-    if (q.pid !== undefined) {
-      if (q.pid === 0) qb.andWhere('m.pid IS NULL');
-      else qb.andWhere('m.pid = :pid', { pid: q.pid });
-    }
-    if (q.createTime) qb.andWhere('m.createTime BETWEEN :from AND :to', { from: q.createTime[0], to: q.createTime[1] });
-    return qb;
+  findPermissions(ids: number[], em?: EntityManager): Promise<Array<Pick<Menu, 'id' | 'permission'>>> {
+    return this.menus.findPermissions(ids, em);
   }
 
   /**
@@ -61,11 +33,9 @@ export class MenusService {
    * matches come nested (`children`) and `totalElements` counts all of them. Unpaged; `sort` is honoured.
    */
   async list(q: MenuQuery): Promise<Page<MenuDto>> {
-    const orders = parseSort(q.sort, SORT, DEFAULT_SORT);
-    const qb = this.filtered(q);
+    const orders = parseSort(q.sort, MENU_SORT, MENU_DEFAULT_SORT);
     const filtered = q.blurry !== undefined || q.pid !== undefined || q.createTime !== undefined;
-    if (q.pidIsNull || (!q.tree && !filtered)) qb.andWhere('m.pid IS NULL');
-    const dtos = (await this.ordered(qb, orders).getMany()).map(toMenuDto);
+    const dtos = (await this.menus.list(q, orders, !!q.pidIsNull || (!q.tree && !filtered))).map(toMenuDto);
     return page(q.tree ? buildTree(dtos, true) : dtos, dtos.length);
   }
 
@@ -74,9 +44,7 @@ export class MenusService {
    * menus when none is given, not only the top level), in the list's order, parents before children.
    */
   async download(q: MenuQuery): Promise<StreamableFile> {
-    const qb = this.filtered(q);
-    if (q.pidIsNull) qb.andWhere('m.pid IS NULL');
-    const rows = await this.ordered(qb, parseSort(q.sort, SORT, DEFAULT_SORT)).take(EXPORT_MAX_ROWS).getMany();
+    const rows = await this.menus.exportRows(q, parseSort(q.sort, MENU_SORT, MENU_DEFAULT_SORT));
     const byParent = new Map<number | null, Menu[]>();
     const present = new Set(rows.map((m) => m.id));
     for (const m of rows) {
@@ -106,27 +74,18 @@ export class MenusService {
 
   /** Children of a menu (0 or none = the top level), sorted by menuSort. */
   async lazy(pid?: number): Promise<MenuDto[]> {
-    const rows = await this.repo.find({ where: { pid: pid ? pid : IsNull() }, order: { menuSort: 'ASC', id: 'ASC' } });
+    const rows = await this.menus.children(pid ? pid : null);
     return rows.map(toMenuDto);
   }
 
   /** Ids of the menus and all their descendants. */
-  async descendants(rootIds: number[], em: DataSource | EntityManager = this.db): Promise<number[]> {
-    if (!rootIds.length) return [];
-    const rows: Array<{ id: number }> = await em.query(
-      `WITH RECURSIVE tree AS (
-         SELECT id FROM sys_menu WHERE id = ANY($1::int[])
-         UNION
-         SELECT m.id FROM sys_menu m JOIN tree t ON m.pid = t.id
-       ) SELECT id FROM tree`,
-      [rootIds],
-    );
-    return rows.map((r) => r.id);
+  descendants(rootIds: number[], em?: EntityManager): Promise<number[]> {
+    return this.menus.descendants(rootIds, em);
   }
 
   /** The menu itself plus all its descendants (the role editor selects a whole branch). */
   async child(id: number): Promise<number[]> {
-    if (!(await this.repo.existsBy({ id }))) throw DomainException.notFound(`菜单不存在: id is ${id}`);
+    if (!(await this.menus.exists(id))) throw DomainException.notFound(`菜单不存在: id is ${id}`);
     return (await this.descendants([id])).sort((a, b) => a - b);
   }
 
@@ -137,20 +96,12 @@ export class MenusService {
    */
   async superior(menuIds: number[]): Promise<MenuDto[]> {
     if (!menuIds.length) return this.lazy();
-    const found = await this.repo.findBy({ id: In(menuIds) });
+    const found = await this.menus.findByIds(menuIds);
     if (found.length !== menuIds.length) throw DomainException.notFound('所选菜单不存在或已被删除');
-    const rows: Array<{ id: number }> = await this.db.query(
-      `WITH RECURSIVE up AS (
-         SELECT id, pid FROM sys_menu WHERE id = ANY($1::int[])
-         UNION
-         SELECT m.id, m.pid FROM sys_menu m JOIN up ON m.id = up.pid
-       )
-       SELECT DISTINCT s.id FROM up JOIN sys_menu s ON s.pid IS NOT DISTINCT FROM up.pid`,
-      [menuIds],
-    );
+    const siblings = await this.menus.siblingsUp(menuIds);
     const removed = new Set(await this.descendants(menuIds));
-    const wanted = rows.map((r) => r.id).filter((id) => !removed.has(id));
-    const menus = wanted.length ? await this.ordered(this.repo.createQueryBuilder('m').where('m.id IN (:...wanted)', { wanted })).getMany() : [];
+    const wanted = siblings.filter((id) => !removed.has(id));
+    const menus = wanted.length ? await this.menus.findOrdered(wanted) : [];
     const dtos = menus.map((m) => {
       const dto = toMenuDto(m);
       const gone = found.filter((f) => f.pid === m.id).length;
@@ -166,42 +117,8 @@ export class MenusService {
 
   /** Router tree of the caller's directories and menus (buttons left out); administrators get all. */
   async build(principal: Principal): Promise<RouterNode[]> {
-    const qb = this.repo.createQueryBuilder('m').where('m.type <> :button', { button: MenuType.Button });
-    if (!principal.isAdmin) {
-      qb.andWhere('m.id IN (SELECT rm.menu_id FROM sys_roles_menus rm JOIN sys_users_roles ur ON ur.role_id = rm.role_id WHERE ur.user_id = :userId)', {
-        userId: principal.userId,
-      });
-    }
-    const menus = await this.ordered(qb).getMany();
+    const menus = await this.menus.routerMenus(isAdministrator(principal.ability) ? null : principal.userId);
     return buildRouters(buildTree(menus.map(toMenuDto)));
-  }
-
-  /** Locks the rows (in id order, against concurrent subCount updates) and returns the ids that exist. */
-  private async lock(em: EntityManager, list: Array<number | null>): Promise<Set<number>> {
-    const wanted = ids(list);
-    if (!wanted.length) return new Set();
-    const rows: Array<{ id: number }> = await em.query('SELECT id FROM sys_menu WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [wanted]);
-    return new Set(rows.map((r) => r.id));
-  }
-
-  /** Recomputes subCount of the given menus from their children. */
-  private async recount(em: EntityManager, list: Array<number | null>): Promise<void> {
-    const wanted = ids(list);
-    if (!wanted.length) return;
-    await em.query('UPDATE sys_menu m SET sub_count = (SELECT count(*) FROM sys_menu c WHERE c.pid = m.id) WHERE m.id = ANY($1::int[])', [wanted]);
-  }
-
-  /** Module of the nearest menu with one, from `id` up to the root (normally the root's). */
-  private async inheritedModule(em: EntityManager, id: number): Promise<MenuModule | null> {
-    const rows: Array<{ module: MenuModule }> = await em.query(
-      `WITH RECURSIVE up AS (
-         SELECT id, pid, module, 0 AS depth FROM sys_menu WHERE id = $1
-         UNION ALL
-         SELECT m.id, m.pid, m.module, up.depth + 1 FROM sys_menu m JOIN up ON m.id = up.pid WHERE up.depth < 50
-       ) SELECT module FROM up WHERE module IS NOT NULL ORDER BY depth LIMIT 1`,
-      [id],
-    );
-    return rows[0]?.module ?? null;
   }
 
   /** Validates and normalises a create/edit body inside the write transaction (parent rows locked). */
@@ -214,20 +131,20 @@ export class MenusService {
     const iFrame = dto.iFrame ?? false;
     if (iFrame && !/^https?:\/\//i.test(path ?? '')) throw DomainException.badRequest('外链必须以http://或者https://开头', ErrorCode.Validation);
     if (current && pid === current.id) throw DomainException.badRequest('上级菜单不能为自己', ErrorCode.Validation);
-    const existing = await this.lock(em, [pid, current?.pid ?? null, current?.id ?? null]);
+    const existing = await this.menus.lock(em, [pid, current?.pid ?? null, current?.id ?? null]);
     if (pid != null && !existing.has(pid)) throw DomainException.badRequest('上级菜单不存在');
     if (current && pid != null && (await this.descendants([current.id], em)).includes(pid)) {
       throw DomainException.badRequest('上级菜单不能为自己的下级菜单', ErrorCode.Validation);
     }
-    const sameTitle = await em.findOneBy(Menu, { title });
+    const sameTitle = await this.menus.findOneBy({ title }, em);
     if (sameTitle && sameTitle.id !== current?.id) throw DomainException.badRequest(`菜单标题 ${title} 已存在`, ErrorCode.Duplicate);
     if (componentName) {
-      const sameName = await em.findOneBy(Menu, { componentName });
+      const sameName = await this.menus.findOneBy({ componentName }, em);
       if (sameName && sameName.id !== current?.id) throw DomainException.badRequest(`组件名称 ${componentName} 已存在`, ErrorCode.Duplicate);
     }
     let module: MenuModule | null;
     if (dto.module) module = dto.module;
-    else if (pid != null) module = await this.inheritedModule(em, pid);
+    else if (pid != null) module = await this.menus.inheritedModule(em, pid);
     else module = dto.module === undefined && current ? current.module : null;
     return {
       pid,
@@ -255,10 +172,10 @@ export class MenusService {
   async create(principal: Principal, dto: MenuWriteDto): Promise<MenuDto> {
     assertAdminMenuAllowed(principal, dto.permission);
     assertHoldsPermissions(principal, [dto.permission]);
-    const saved = await this.db.transaction(async (em) => {
+    const saved = await this.menus.transaction(async (em) => {
       const values = await this.values(em, dto);
-      const menu = await em.save(em.create(Menu, { ...values, subCount: 0 }));
-      await this.recount(em, [menu.pid]);
+      const menu = await this.menus.insert({ ...values, subCount: 0 }, em);
+      await this.menus.recount(em, [menu.pid]);
       return menu;
     });
     this.principals.invalidate();
@@ -270,33 +187,30 @@ export class MenusService {
    * be the editor's own, linked to a role or not (see `create`); codes the menu already carries may stay.
    */
   async update(principal: Principal, dto: MenuUpdateDto): Promise<void> {
-    await this.db.transaction(async (em) => {
-      const menu = await em.findOneBy(Menu, { id: dto.id });
+    await this.menus.transaction(async (em) => {
+      const menu = await this.menus.findOneBy({ id: dto.id }, em);
       if (!menu) throw DomainException.notFound(`菜单不存在: id is ${dto.id}`);
       assertAdminMenuAllowed(principal, menu.permission, dto.permission);
       const before = new Set(permissionCodes(menu.permission));
       const added = permissionCodes(dto.permission).filter((code) => !before.has(code));
       assertHoldsPermissions(principal, added);
       const oldPid = menu.pid;
-      await em.save(Object.assign(menu, await this.values(em, dto, menu)));
-      if (oldPid !== menu.pid) await this.recount(em, [oldPid, menu.pid]);
+      await this.menus.save(Object.assign(menu, await this.values(em, dto, menu)), em);
+      if (oldPid !== menu.pid) await this.menus.recount(em, [oldPid, menu.pid]);
     });
     this.principals.invalidate();
   }
 
   /** Deletes the menus and all their descendants; role links go with the foreign key cascade. */
   async delete(menuIds: number[]): Promise<void> {
-    await this.db.transaction(async (em) => {
-      const found = await em.findBy(Menu, { id: In(menuIds) });
+    await this.menus.transaction(async (em) => {
+      const found = await this.menus.findByIds(menuIds, em);
       if (!found.length) throw DomainException.notFound('所选菜单不存在或已被删除');
       const all = await this.descendants(found.map((m) => m.id), em);
-      const parents: Array<{ pid: number }> = await em.query(
-        'SELECT DISTINCT pid FROM sys_menu WHERE id = ANY($1::int[]) AND pid IS NOT NULL AND NOT (pid = ANY($1::int[]))',
-        [all],
-      );
-      await this.lock(em, parents.map((p) => p.pid));
-      await em.delete(Menu, { id: In(all) });
-      await this.recount(em, parents.map((p) => p.pid));
+      const parents = await this.menus.outsideParents(all, em);
+      await this.menus.lock(em, parents);
+      await this.menus.delete(all, em);
+      await this.menus.recount(em, parents);
     });
     this.principals.invalidate();
   }
