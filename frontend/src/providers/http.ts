@@ -1,5 +1,6 @@
-// The one fetch wrapper of the app: bearer token, JSON, timeout and the error shape of the API
-// (`{status, message, code?, timestamp}`, spec §8).
+// The one HTTP client of the app (the only module that calls fetch): bearer token, JSON, timeout
+// and the error shape of the API (`{status, message, code?, timestamp}`, spec §8). The dataProvider,
+// the authProvider and the screens' calls (resources/api.ts) all go through `request`.
 import { HttpError } from 'react-admin';
 import { getCookie, removeCookie, setCookie } from '../utils/cookies';
 import { isPasswordChangeError, setPasswordChangeRequired } from './passwordChange';
@@ -17,7 +18,7 @@ export const MSG_TIMEOUT = '网络请求超时';
 const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 
 export function getToken(): string | undefined {
-  return getCookie(TOKEN_COOKIE) || undefined;
+  return getCookie(TOKEN_COOKIE)?.replace(/^bearer\s+/i, '') || undefined;
 }
 
 /** Stores the token: a session cookie, or one that lasts a day when the user asked to be remembered. */
@@ -63,10 +64,11 @@ function isJson(headers: Headers): boolean {
   return /[/+]json/i.test(headers.get('content-type') ?? '');
 }
 
+/** The body as JSON when it says so (an error body: whenever it parses), else its text; empty → null. */
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
-  if (isJson(response.headers)) {
+  if (isJson(response.headers) || !response.ok) {
     try {
       return JSON.parse(text);
     } catch {
@@ -121,14 +123,14 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number) {
 
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
   const { method = 'GET', body, signal, responseType = 'json', timeoutMs = REQUEST_TIMEOUT_MS } = options;
-  const headers = new Headers({ Accept: 'application/json', ...options.headers });
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
   } else if (body !== undefined) {
-    headers.set('Content-Type', 'application/json');
+    headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
 

@@ -1,8 +1,10 @@
-// Tiny HTTP helper for the calls outside react-admin's CRUD (trees, reset password, role menus,
-// dict details, online users, exports). Speaks the wire contract of docs/admin-api.md.
-import { rememberFailedMethod } from '../providers/http';
+// The screens' calls outside react-admin's CRUD (trees, reset password, role menus, dict details,
+// online users, exports): JSON in and out through the app's one HTTP client (providers/http.ts
+// `request`), errors as ApiError. Speaks the wire contract of docs/admin-api.md.
+import { HttpError } from 'react-admin';
+import { rememberFailedMethod, request, TOKEN_COOKIE } from '../providers/http';
 
-export const TOKEN_COOKIE = 'HORIZON-TOKEN';
+export { TOKEN_COOKIE };
 
 /** Paths in the API doc are relative to the server root (`api/...`, `auth/...`); VITE_API_BASE is the
  * API origin when it differs from the SPA's (same variable as the app's http layer). */
@@ -56,26 +58,14 @@ export function authHeader(token: string | null = readToken()): Record<string, s
   return { Authorization: token.startsWith('Bearer ') ? token : `Bearer ${token}` };
 }
 
-export function buildUrl(path: string, query?: QueryParams): string {
+/** `api/users` + query → `api/users?…` (relative to the API root). */
+function withQuery(path: string, query?: QueryParams): string {
   const qs = toQueryString(query);
-  const clean = path.replace(/^\/+/, '');
-  return `${API_ROOT}${clean}${qs ? `?${qs}` : ''}`;
+  return `${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
 }
 
-/** Turns an error response (`{status, message}`) into an ApiError carrying the server message. */
-export async function toApiError(response: Response): Promise<ApiError> {
-  let body: unknown;
-  let message = '';
-  try {
-    const text = await response.text();
-    body = text ? JSON.parse(text) : undefined;
-    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-      message = body.message;
-    }
-  } catch {
-    // not JSON: keep the generic message
-  }
-  return new ApiError(message || '接口请求失败', response.status, body);
+export function buildUrl(path: string, query?: QueryParams): string {
+  return `${API_ROOT}${withQuery(path, query)}`;
 }
 
 interface RequestOptions {
@@ -84,18 +74,20 @@ interface RequestOptions {
   body?: unknown;
 }
 
+/** The client's HttpError as the ApiError these calls throw (the server's message and status). */
+function asApiError(error: unknown, method: string): unknown {
+  if (!(error instanceof HttpError)) return error;
+  return rememberFailedMethod(new ApiError(error.message, error.status, error.body ?? undefined), method);
+}
+
 export async function apiRequest<T>(path: string, { method = 'GET', query, body }: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeader() };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(buildUrl(path, query), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw rememberFailedMethod(await toApiError(response), method);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  try {
+    const response = await request<T | null>(withQuery(path, query), { method, body });
+    // No content (204, or an empty body) is undefined, as before.
+    return (response.status === 204 || response.body === null ? undefined : response.body) as T;
+  } catch (error) {
+    throw asApiError(error, method);
+  }
 }
 
 export const api = {
@@ -107,13 +99,11 @@ export const api = {
 
 /** `GET {path}` as a blob; a JSON body (an error delivered as a file) is read and thrown. */
 export async function apiDownload(path: string, query?: QueryParams): Promise<Blob> {
-  const response = await fetch(buildUrl(path, query), { headers: { ...authHeader() } });
-  if (!response.ok) throw await toApiError(response);
-  if ((response.headers.get('Content-Type') ?? '').includes('application/json')) {
-    const error = await toApiError(response);
-    throw new ApiError(error.message, response.status === 200 ? 500 : response.status, error.body);
+  try {
+    return (await request<Blob>(withQuery(path, query), { responseType: 'blob' })).body;
+  } catch (error) {
+    throw asApiError(error, 'GET');
   }
-  return response.blob();
 }
 
 /** Accepts both plain arrays and the `{content, totalElements}` wrapper. */
