@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import type { DataSource } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { INT4_MAX } from '../../common/http/list-query.js';
 import { FilesService } from '../storage/index.js';
 import type { JournalDto, JournalFileDto } from './journal.dto.js';
-import { ProductJournalFile } from './journal.entity.js';
 import { JOURNAL_MESSAGES, JOURNAL_STATUS_CONFLICT } from './journal.rules.js';
+import { JournalsRepository } from './journals.repository.js';
 import { JournalsService } from './journals.service.js';
 
 /** `form_type` of the files that are journal versions. */
@@ -36,23 +34,14 @@ export function fieldId(value: string | undefined, label: string): number {
 @Injectable()
 export class JournalFilesService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repository: JournalsRepository,
     private readonly files: FilesService,
     private readonly journals: JournalsService,
   ) {}
 
   /** Versions of a journal, newest first (404 when the journal does not exist). */
   async list(journalId: number): Promise<JournalFileDto[]> {
-    const rows: Raw[] = await this.db.query(
-      `SELECT j.id AS "journalId", jf.id, jf.version, jf.title, jf.file_id AS "fileId", jf.create_time AS "createTime",
-              u.id AS "creatorId", u.username AS "creatorName"
-         FROM product_journal j
-         LEFT JOIN product_journal_file jf ON jf.journal_id = j.id
-         LEFT JOIN sys_user u ON u.username = jf.create_by
-        WHERE j.id = $1
-        ORDER BY jf.version DESC`,
-      [journalId],
-    );
+    const rows = await this.repository.versionsOf(journalId);
     if (!rows.length) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
     const versions = rows.filter((r) => r.id != null);
     return this.toDtos(versions);
@@ -90,29 +79,21 @@ export class JournalFilesService {
       const journalId = fieldId(fields.journalId, '期刊 id');
       const title = fields.title?.trim() || file.name || null;
       if (title && title.length > TITLE_MAX) throw DomainException.badRequest(`标题不能超过 ${TITLE_MAX} 个字符`, ErrorCode.Validation);
-      versionId = await this.db.transaction(async (em) => {
-        const [journal]: Array<{ status: string }> = await em.query('SELECT status FROM product_journal WHERE id = $1 FOR UPDATE', [journalId]);
+      versionId = await this.repository.transaction(async (em) => {
+        const journal = await this.repository.lockStatus(em, journalId);
         if (!journal) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
         await this.journals.assertCanEditJournals(user, [journalId], em);
         if (journal.status === 'done') throw DomainException.conflict(JOURNAL_MESSAGES.doneNoUpload, JOURNAL_STATUS_CONFLICT);
-        const [{ next }]: Array<{ next: number }> = await em.query('SELECT COALESCE(max(version), 0) + 1 AS next FROM product_journal_file WHERE journal_id = $1', [journalId]);
-        const saved = await em.save(em.create(ProductJournalFile, { journalId, fileId: file.id, version: next, title }));
+        const next = await this.repository.nextVersion(em, journalId);
+        const id = await this.repository.insertVersion(em, { journalId, fileId: file.id, version: next, title });
         await this.files.attach(em, [file.id], JOURNAL_FORM_TYPE, journalId);
-        return saved.id;
+        return id;
       });
     } catch (e) {
       await this.files.discard(file).catch(() => undefined);
       throw e;
     }
-    const [row] = await this.versionRows(versionId);
+    const [row] = await this.repository.versionRows(versionId);
     return (await this.toDtos([row]))[0];
-  }
-
-  private versionRows(id: number): Promise<Raw[]> {
-    return this.db.query(
-      `SELECT jf.id, jf.version, jf.title, jf.file_id AS "fileId", jf.create_time AS "createTime", u.id AS "creatorId", u.username AS "creatorName"
-         FROM product_journal_file jf LEFT JOIN sys_user u ON u.username = jf.create_by WHERE jf.id = $1`,
-      [id],
-    );
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { DEFAULT_PAGE_SIZE, INT4_MAX, page, type Page, type PagedQuery, parseSort } from '../../common/http/list-query.js';
@@ -16,7 +15,8 @@ import {
 } from './journal.dto.js';
 import { ProductPolicy } from '../products/index.js';
 import { FilesService } from '../storage/index.js';
-import { ProductJournal, type JournalStatus } from './journal.entity.js';
+import type { ProductJournal, JournalStatus } from './journal.entity.js';
+import { JournalsRepository } from './journals.repository.js';
 import {
   canTransition,
   currentYear,
@@ -31,17 +31,6 @@ import {
 } from './journal.rules.js';
 
 type Raw = Record<string, unknown>;
-
-/** Columns of a Journal; `product` and `createBy` are joined (`create_by` holds the username). */
-const SELECT = `SELECT j.id, j.product_id AS "productId", p.name AS "productName", j.year, j.journal_no AS "journalNo",
-    j.total_no AS "totalNo", j.editor_ids AS "editorIds", j.memo, j.create_time AS "createTime",
-    to_char(j.plan_publish_time, 'YYYY-MM-DD') AS "planPublishTime", j.publish_time AS "publishTime", j.status,
-    u.id AS "creatorId", u.username AS "creatorName"
-  FROM product_journal j
-  LEFT JOIN product_setting p ON p.id = j.product_id
-  LEFT JOIN sys_user u ON u.username = j.create_by`;
-
-const COUNT = 'SELECT count(*)::int AS n FROM product_journal j LEFT JOIN product_setting p ON p.id = j.product_id';
 
 const NULLABLE_SORT = new Set([JOURNAL_SORT.planPublishTime, JOURNAL_SORT.publishTime]);
 
@@ -82,7 +71,7 @@ function isDuplicateIssue(e: unknown): boolean {
 @Injectable()
 export class JournalsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly journals: JournalsRepository,
     private readonly files: FilesService,
     private readonly policy: ProductPolicy,
   ) {}
@@ -91,9 +80,8 @@ export class JournalsService {
    * 403 `没有权限操作该产品的期刊` unless the caller may write the journals of every product these
    * journals belong to (ProductPolicy). Unknown journals are left to the caller's own 404.
    */
-  async assertCanEditJournals(user: Principal, journalIds: readonly number[], em: DataSource | EntityManager = this.db): Promise<void> {
-    const rows: Array<{ productId: number }> = await em.query('SELECT DISTINCT product_id AS "productId" FROM product_journal WHERE id = ANY($1::int[])', [journalIds]);
-    await this.policy.assertCanEditProducts(user, rows.map((r) => r.productId), em);
+  async assertCanEditJournals(user: Principal, journalIds: readonly number[], em?: DataSource | EntityManager): Promise<void> {
+    await this.policy.assertCanEditProducts(user, await this.journals.productIdsOf(journalIds, em), em);
   }
 
   /**
@@ -107,7 +95,7 @@ export class JournalsService {
 
   /** One journal as answered to `user`, or 404 `期刊不存在`. */
   async findOne(id: number, user: Principal): Promise<JournalDto> {
-    const rows: Raw[] = await this.db.query(`${SELECT} WHERE j.id = $1`, [id]);
+    const rows = await this.journals.findRow(id);
     if (!rows.length) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
     return (await this.toDtos(rows, user))[0];
   }
@@ -121,12 +109,8 @@ export class JournalsService {
     const cond = where.length ? ` WHERE ${where.join(' AND ')}` : '';
     // Journals without a plan or publish day sort last either way.
     const orderBy = orders.map((o) => `${o.expr} ${o.dir}${NULLABLE_SORT.has(o.expr) ? ' NULLS LAST' : ''}`).join(', ');
-    const n = params.length;
-    const [rows, count] = await Promise.all([
-      this.db.query(`${SELECT}${cond} ORDER BY ${orderBy} LIMIT $${n + 1} OFFSET $${n + 2}`, [...params, size, offset]) as Promise<Raw[]>,
-      this.db.query(`${COUNT}${cond}`, params) as Promise<Array<{ n: number }>>,
-    ]);
-    return page(await this.toDtos(rows, user), count[0].n);
+    const [rows, total] = await this.journals.page(cond, params, orderBy, size, offset);
+    return page(await this.toDtos(rows, user), total);
   }
 
   /** `list`: filters product, year, status; default `createTime,desc`. */
@@ -164,10 +148,7 @@ export class JournalsService {
   /** `journalList`: the product's journals not done (edit, submit, review), newest first. */
   async openList(productId: number, user: Principal): Promise<JournalDto[]> {
     await this.assertProduct(productId, true);
-    const rows: Raw[] = await this.db.query(
-      `${SELECT} WHERE j.product_id = $1 AND j.status <> 'done' ORDER BY j.create_time DESC, j.id DESC LIMIT ${OPEN_LIST_MAX}`,
-      [productId],
-    );
+    const rows = await this.journals.openOf(productId, OPEN_LIST_MAX);
     return this.toDtos(rows, user);
   }
 
@@ -175,17 +156,13 @@ export class JournalsService {
   async nextIssue(productId: number): Promise<string> {
     await this.assertProduct(productId, true);
     const year = currentYear();
-    const [r]: Array<{ total: number | null; no: number | null }> = await this.db.query(
-      `SELECT max(total_no) AS total, max(journal_no) FILTER (WHERE year = $2) AS no FROM product_journal WHERE product_id = $1`,
-      [productId, year],
-    );
+    const r = await this.journals.maxNumbers(productId, year);
     return nextIssue(year, r.total, r.no);
   }
 
   /** 400 (a write naming it) or 404 (a query naming it) `产品不存在`. */
-  private async assertProduct(productId: number, asNotFound = false, em: DataSource | EntityManager = this.db): Promise<void> {
-    const rows: Raw[] = await em.query('SELECT 1 FROM product_setting WHERE id = $1', [productId]);
-    if (rows.length) return;
+  private async assertProduct(productId: number, asNotFound = false, em?: DataSource | EntityManager): Promise<void> {
+    if (await this.journals.productExists(productId, em)) return;
     throw asNotFound ? DomainException.notFound(JOURNAL_MESSAGES.productNotFound) : DomainException.badRequest(JOURNAL_MESSAGES.productNotFound);
   }
 
@@ -200,30 +177,25 @@ export class JournalsService {
    * deleted in between.
    */
   async create(dto: JournalWriteDto, user: Principal): Promise<JournalDto> {
-    const id = await this.db.transaction(async (em) => {
-      const locked: Raw[] = await em.query('SELECT 1 FROM product_setting WHERE id = $1 FOR NO KEY UPDATE', [dto.productId]);
-      if (!locked.length) throw DomainException.badRequest(JOURNAL_MESSAGES.productNotFound);
+    const id = await this.journals.transaction(async (em) => {
+      if (!(await this.journals.lockProduct(em, dto.productId))) throw DomainException.badRequest(JOURNAL_MESSAGES.productNotFound);
       await this.policy.assertCanEditProducts(user, [dto.productId], em);
       let totalNo = dto.totalNo;
       if (totalNo === undefined) {
-        const [r]: Array<{ total: number | null }> = await em.query('SELECT max(total_no) AS total FROM product_journal WHERE product_id = $1', [dto.productId]);
-        totalNo = (r.total ?? 0) + 1;
+        totalNo = ((await this.journals.maxTotalNo(em, dto.productId)) ?? 0) + 1;
         if (totalNo > INT4_MAX) throw DomainException.badRequest(JOURNAL_MESSAGES.totalNoTooLarge, ErrorCode.Validation);
       }
       try {
-        const saved = await em.save(
-          em.create(ProductJournal, {
-            productId: dto.productId,
-            year: dto.year,
-            journalNo: dto.journalNo,
-            totalNo,
-            editorIds: dto.editorIds ?? null,
-            memo: dto.memo ?? null,
-            planPublishTime: dto.planPublishTime,
-            status: 'edit',
-          }),
-        );
-        return saved.id;
+        return await this.journals.insert(em, {
+          productId: dto.productId,
+          year: dto.year,
+          journalNo: dto.journalNo,
+          totalNo,
+          editorIds: dto.editorIds ?? null,
+          memo: dto.memo ?? null,
+          planPublishTime: dto.planPublishTime,
+          status: 'edit',
+        });
       } catch (e) {
         throw this.duplicate(e, dto.journalNo);
       }
@@ -236,16 +208,15 @@ export class JournalsService {
    * value; `null`/blank clears them. Moving a journal that holds manuscripts to another product → 409.
    */
   async update(dto: JournalUpdateDto, user: Principal): Promise<void> {
-    await this.db.transaction(async (em) => {
-      const [current]: Raw[] = await em.query('SELECT product_id AS "productId", total_no AS "totalNo" FROM product_journal WHERE id = $1 FOR UPDATE', [dto.id]);
+    await this.journals.transaction(async (em) => {
+      const current = await this.journals.lockForEdit(em, dto.id);
       if (!current) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
       await this.policy.assertCanEditProducts(user, [Number(current.productId)], em);
       await this.assertProduct(dto.productId, false, em);
       // moving the journal to another product: the caller must own that one too
       if (Number(current.productId) !== dto.productId) await this.policy.assertCanEditProducts(user, [dto.productId], em);
       if (Number(current.productId) !== dto.productId) {
-        const used: Raw[] = await em.query('SELECT 1 FROM manuscript WHERE journal_id = $1 LIMIT 1', [dto.id]);
-        if (used.length) throw DomainException.conflict(JOURNAL_MESSAGES.productHasManuscripts, JOURNAL_STATUS_CONFLICT);
+        if (await this.journals.hasManuscripts(em, dto.id)) throw DomainException.conflict(JOURNAL_MESSAGES.productHasManuscripts, JOURNAL_STATUS_CONFLICT);
       }
       const patch: Partial<ProductJournal> = {
         productId: dto.productId,
@@ -258,7 +229,7 @@ export class JournalsService {
       if (dto.editorIds !== undefined) patch.editorIds = dto.editorIds;
       if (dto.memo !== undefined) patch.memo = dto.memo;
       try {
-        await em.update(ProductJournal, { id: dto.id }, patch);
+        await this.journals.update(em, dto.id, patch);
       } catch (e) {
         throw this.duplicate(e, dto.journalNo);
       }
@@ -271,18 +242,12 @@ export class JournalsService {
    * nothing else refers to them.
    */
   async delete(ids: number[], user: Principal): Promise<void> {
-    const fileIds = await this.db.transaction(async (em) => {
-      const rows: Array<{ id: number; status: JournalStatus; productId: number }> = await em.query(
-        'SELECT id, status, product_id AS "productId" FROM product_journal WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
-        [ids],
-      );
+    const fileIds = await this.journals.transaction(async (em) => {
+      const rows = await this.journals.lockMany(em, ids);
       if (!rows.length) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
       await this.policy.assertCanEditProducts(user, rows.map((r) => r.productId), em);
       if (rows.some((r) => r.status === 'done')) throw DomainException.conflict(JOURNAL_MESSAGES.doneNotDeletable, JOURNAL_STATUS_CONFLICT);
-      const journalIds = rows.map((r) => r.id);
-      const versions: Array<{ fileId: number }> = await em.query('SELECT file_id AS "fileId" FROM product_journal_file WHERE journal_id = ANY($1::int[])', [journalIds]);
-      await em.query('DELETE FROM product_journal WHERE id = ANY($1::int[])', [journalIds]);
-      return versions.map((v) => v.fileId);
+      return this.journals.deleteMany(em, rows.map((r) => r.id));
     });
     await this.files.discardUnused(fileIds);
   }
@@ -296,22 +261,9 @@ export class JournalsService {
   async updateStatus(journalId: number, target: JournalStatus, user: Principal): Promise<JournalDto> {
     await this.assertCanEditJournals(user, [journalId]);
     for (let attempt = 0; ; attempt++) {
-      const rows: Raw[] = await this.db.query(
-        `WITH up AS (
-           UPDATE product_journal j SET status = $2::varchar,
-             publish_time = CASE WHEN $2::varchar = 'done' THEN now() ELSE j.publish_time END,
-             update_by = $3, update_time = now()
-           WHERE j.id = $1 AND j.status = ANY($4::varchar[])
-             AND ($2::varchar <> 'submit' OR EXISTS (SELECT 1 FROM product_journal_file f WHERE f.journal_id = j.id))
-           RETURNING j.id)
-         SELECT id FROM up`,
-        [journalId, target, user.username, TRANSITION_SOURCES[target]],
-      );
-      if (rows.length) return this.findOne(journalId, user);
-      const [current]: Array<{ status: JournalStatus; hasFile: boolean }> = await this.db.query(
-        `SELECT j.status, EXISTS (SELECT 1 FROM product_journal_file f WHERE f.journal_id = j.id) AS "hasFile" FROM product_journal j WHERE j.id = $1`,
-        [journalId],
-      );
+      const moved = await this.journals.transition(journalId, target, user.username, TRANSITION_SOURCES[target]);
+      if (moved) return this.findOne(journalId, user);
+      const current = await this.journals.statusOf(journalId);
       if (!current) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
       if (target === 'submit' && current.status === 'edit' && !current.hasFile) throw DomainException.conflict(JOURNAL_MESSAGES.fileRequired, JOURNAL_FILE_REQUIRED);
       if (!canTransition(current.status, target) || attempt >= 2) throw DomainException.conflict(statusConflictMessage(current.status, target), JOURNAL_STATUS_CONFLICT);
