@@ -2,7 +2,8 @@
 // glossary is the react-admin resource `system/mt` (→ `api/mtGlossary`, see resources/index.ts);
 // status, failures and retry are direct calls.
 import { api } from '../api';
-import type { Audited, Page } from '../types';
+import type { Schema } from '../../api';
+import type { Page } from '../types';
 
 /** The react-admin resource of the screen: its list is the glossary, its permissions `mt:*`. */
 export const MT_RESOURCE = 'system/mt';
@@ -12,38 +13,13 @@ export type MtEngine = 'none' | 'libretranslate' | 'openai' | 'apertium';
 export type MtQueueKind = 'in-process' | 'bullmq';
 
 /** `GET api/mt/status`. */
-export interface MtStatus {
-  engine: MtEngine | string;
-  configured: boolean;
-  /** Newly collected items are translated in the background. */
-  auto: boolean;
-  queue: MtQueueKind | null;
-  /** Jobs in the queue now (waiting or running). */
-  queued: number;
-  /** News items by `mt_status`. */
-  pending: number;
-  running: number;
-  failed: number;
-}
+export type MtStatus = Schema<'MtStatusDto'>;
 
 /** A row of `GET api/mt/failures`. */
-export interface MtFailure {
-  id: number;
-  title: string | null;
-  language: string | null;
-  mtError: string | null;
-  mtTime: string | null;
-}
+export type MtFailure = Schema<'MtFailureDto'>;
 
 /** A row of `GET api/mtGlossary`. */
-export interface GlossaryTerm extends Audited {
-  id: number;
-  source: string;
-  target: string;
-  caseSensitive: boolean;
-  enabled: boolean;
-  memo: string | null;
-}
+export type GlossaryTerm = Schema<'GlossaryDto'>;
 
 /** Every status refresh: 10 s, while the page is visible. */
 export const STATUS_REFRESH_MS = 10_000;

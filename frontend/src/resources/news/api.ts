@@ -1,4 +1,5 @@
 // Calls of the news screens (paths: backend/src/modules/news, classify, collections, shares).
+import type { Page, Schema } from '../../api';
 import { requestJson } from '../../providers/http';
 import { toQueryString, type QueryParams } from '../api';
 import type { NewsListQuery } from './listState';
@@ -21,35 +22,14 @@ export interface ClassifyNode {
   children?: ClassifyNode[] | null;
 }
 
-export interface SearchHistoryItem {
-  id: number;
-  content: string;
-  createTime: string;
-}
+export type SearchHistoryItem = Schema<'SearchHistoryDto'>;
 
-export interface ShareUser {
-  id: number;
-  username: string | null;
-  nickName: string | null;
-}
+export type ShareUser = Schema<'ShareUser'>;
 
 /** A row of `GET api/newsSuggest`. */
-export interface ShareRow {
-  id: number;
-  newsId: number;
-  newsTitle: string | null;
-  newsTitleCn: string | null;
-  content: string | null;
-  createTime: string;
-  fromId: ShareUser | null;
-  toId: ShareUser | null;
-  newsDeleted?: boolean;
-}
+export type ShareRow = Schema<'ShareDto'>;
 
-export interface SharePage {
-  content: ShareRow[];
-  totalElements: number;
-}
+export type SharePage = Page<ShareRow>;
 
 export const newsApi = {
   list: (query: NewsListQuery, signal?: AbortSignal) => get<NewsPage>('api/news/list', query as unknown as QueryParams, signal),
