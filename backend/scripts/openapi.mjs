@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toTypeScript } from './openapi-types.mjs';
 
@@ -107,7 +107,7 @@ async function main() {
       .filter(([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), 'utf8') !== text)
       .map(([path]) => path);
     if (stale.length) {
-      console.error(`${STALE}\n  differs: ${stale.join(', ')}\n  (fresh copies in ${relative(root, dir) || dir})`);
+      console.error(`${STALE}\n  differs: ${stale.join(', ')}\n  (fresh copies in ${dir})`);
       process.exitCode = 1;
       return;
     }
