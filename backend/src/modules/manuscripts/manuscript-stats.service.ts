@@ -71,14 +71,7 @@ export class ManuscriptStatsService {
   async calculate(date: string | undefined): Promise<DailyCountDto[]> {
     const day = statDay(date ?? formatDay(new Date()));
     if (!day || (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date))) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.badDate, ErrorCode.Validation);
-    const rows: Array<{ productId: number; productName: string; deptId: number; deptName: string | null; count: number }> = await this.store.db.query(
-      `SELECT m.product_id AS "productId", p.name AS "productName", m.dept_id AS "deptId", d.name AS "deptName", count(*)::int AS count
-       FROM manuscript m JOIN product_setting p ON p.id = m.product_id LEFT JOIN sys_dept d ON d.id = m.dept_id
-       WHERE m.journal_id IS NULL AND m.create_time BETWEEN $1 AND $2
-       GROUP BY m.product_id, p.name, m.dept_id, d.name
-       ORDER BY count(*) DESC, d.name, m.dept_id`,
-      [day.from, day.to],
-    );
+    const rows = await this.store.repo.dailyCounts(day.from, day.to);
     const byProduct = new Map<number, DailyCountDto>();
     for (const r of rows) {
       let entry = byProduct.get(r.productId);
@@ -100,20 +93,9 @@ export class ManuscriptStatsService {
     const end = statDay(q.endDate);
     if (!end) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.endDate, ErrorCode.Validation);
     if (start.day > end.day) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.dateOrder, ErrorCode.Validation);
-    const db = this.store.db;
-    const products: Array<{ name: string }> = await db.query('SELECT name FROM product_setting WHERE id = $1', [q.productId]);
+    const products = await this.store.repo.productName(q.productId);
     if (!products.length) throw DomainException.notFound(MANUSCRIPT_MESSAGES.productMissing);
-    const [columns, counts] = await Promise.all([
-      db.query('SELECT id, name, status FROM product_column WHERE product_id = $1 ORDER BY sort, id', [q.productId]) as Promise<Array<IdName & { status: boolean }>>,
-      db.query(
-        `SELECT mc.column_id AS "columnId", m.dept_id AS "deptId", d.name AS "deptName", count(*)::int AS count
-         FROM manuscript m JOIN manuscript_column mc ON mc.manuscript_id = m.id LEFT JOIN sys_dept d ON d.id = m.dept_id
-         WHERE m.product_id = $1 AND m.journal_id IS NULL AND m.create_time BETWEEN $2 AND $3
-         GROUP BY mc.column_id, m.dept_id, d.name, d.dept_sort
-         ORDER BY d.dept_sort NULLS LAST, m.dept_id`,
-        [q.productId, start.from, end.to],
-      ) as Promise<Array<{ columnId: number; deptId: number; deptName: string | null; count: number }>>,
-    ]);
+    const [columns, counts] = await Promise.all([this.store.repo.productColumns(q.productId), this.store.repo.columnDeptCounts(q.productId, start.from, end.to)]);
     const counted = new Set(counts.map((c) => c.columnId));
     const depts = new Map<number, { name: string; counts: Map<number, number> }>();
     for (const c of counts) {

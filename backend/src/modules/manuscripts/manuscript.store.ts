@@ -1,82 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { record } from '../../common/access/ability.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { parseIdCsv } from '../../common/http/id-list.js';
 import { ProductsService } from '../products/index.js';
 import { FilesService } from '../storage/index.js';
+import { UsersService } from '../users/index.js';
 import { MANUSCRIPT } from './manuscript.policy.js';
 import { DESK } from '../news/index.js';
 import { type IdName, MANUSCRIPT_MESSAGES, type ManuscriptDto, type ManuscriptFileRef } from './manuscript.dto.js';
+import { ManuscriptRepository, type ManuscriptRow, type NewManuscript, type Target } from './manuscript.repository.js';
 
-type Db = DataSource | EntityManager;
-
-/** A manuscript row with what its wire shape joins in one statement (product, department, submitter). */
-export interface ManuscriptRow {
-  id: number;
-  title: string;
-  memo: string | null;
-  contentType: string | null;
-  domainType: string | null;
-  country: string | null;
-  abstracts: string | null;
-  abstractEdit: string | null;
-  firstAuthor: string;
-  authorIds: string;
-  newsId: string | null;
-  deptId: number;
-  deptName: string | null;
-  productId: number;
-  productName: string;
-  fileId: number | null;
-  version: number;
-  journalId: number | null;
-  isExamine: boolean;
-  isCheck: boolean;
-  sort: number;
-  createById: number | null;
-  createBy: string | null;
-  username: string | null;
-  nickName: string | null;
-  createTime: Date;
-  updateTime: Date;
-  hasContent: boolean;
-  content?: string | null;
-}
-
-/** Columns of ManuscriptRow; `FROM` below names the tables. */
-export const ROW_SELECT = `SELECT m.id, m.title, m.memo, m.content_type AS "contentType", m.domain_type AS "domainType", m.country,
-  m.abstracts, m.abstract_edit AS "abstractEdit", m.first_author AS "firstAuthor", m.author_ids AS "authorIds", m.news_id AS "newsId",
-  m.dept_id AS "deptId", d.name AS "deptName", m.product_id AS "productId", p.name AS "productName", m.file_id AS "fileId", m.version,
-  m.journal_id AS "journalId", m.is_examine AS "isExamine", m.is_check AS "isCheck", m.sort, m.create_by_id AS "createById",
-  m.create_by AS "createBy", u.username, u.nick_name AS "nickName", m.create_time AS "createTime", m.update_time AS "updateTime",
-  (m.content IS NOT NULL AND m.content <> '') AS "hasContent"`;
-export const ROW_FROM = `FROM manuscript m JOIN product_setting p ON p.id = m.product_id LEFT JOIN sys_dept d ON d.id = m.dept_id
-  LEFT JOIN sys_user u ON u.id = m.create_by_id`;
-
-/** What a new manuscript holds (the store adds submitter, department, product, columns). */
-export interface NewManuscript {
-  title: string;
-  content: string | null;
-  abstracts: string | null;
-  memo: string | null;
-  contentType: string | null;
-  domainType: string | null;
-  country: string | null;
-  firstAuthor: string;
-  authorIds: string;
-  newsId: number | null;
-  fileId: number | null;
-}
-
-/** Where new manuscripts go: product, its columns, the submitting department. */
-export interface Target {
-  productId: number;
-  columnIds: number[];
-  deptId: number;
-}
+export type { ManuscriptRow, NewManuscript, Target } from './manuscript.repository.js';
 
 /** The wire shape of a row plus its columns, reviewers and current file. */
 export function toManuscriptDto(
@@ -123,16 +59,17 @@ export function toManuscriptDto(
 }
 
 /**
- * The shared persistence of the manuscripts module: who may submit for which department, product
- * and column checks, inserts (one statement for a whole batch) and the wire shape of a page of rows
- * (columns, reviewers and files in one query each — no query per row).
+ * The shared rules of the manuscripts module: who may submit for which department, product, column
+ * and reviewer checks, and the wire shape of a page of rows (columns, reviewers and files in one
+ * query each — no query per row). The queries are in ManuscriptRepository.
  */
 @Injectable()
 export class ManuscriptStore {
   constructor(
-    @InjectDataSource() readonly db: DataSource,
+    readonly repo: ManuscriptRepository,
     readonly files: FilesService,
     private readonly products: ProductsService,
+    private readonly users: UsersService,
   ) {}
 
   /** The department a submission is recorded under: the caller's work department (`deptId` may only name it or the own one). */
@@ -153,48 +90,27 @@ export class ManuscriptStore {
   }
 
   /** Every reviewer id names a user (400 审稿人不存在). */
-  async checkAuthors(csv: string, db: Db = this.db): Promise<void> {
+  async checkAuthors(csv: string, em?: EntityManager): Promise<void> {
     const ids = parseIdCsv(csv);
-    const rows: Array<{ n: number }> = await db.query('SELECT count(*)::int AS n FROM sys_user WHERE id = ANY($1::int[])', [ids]);
-    if (rows[0].n !== ids.length) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.authorMissing, ErrorCode.Validation);
+    if ((await this.users.nickNames(ids, em)).length !== ids.length) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.authorMissing, ErrorCode.Validation);
   }
 
   /** Inserts the manuscripts (one statement) and their columns (one statement); answers their ids in the items' order. */
   async insertMany(em: EntityManager, items: NewManuscript[], target: Target, user: Principal): Promise<number[]> {
     if (!items.length) return [];
-    const rows: Array<{ id: number }> = await em.query(
-      `INSERT INTO manuscript (title, content, abstracts, memo, content_type, domain_type, country, first_author, author_ids, news_id,
-         file_id, version, dept_id, product_id, create_by_id, create_by, update_by)
-       SELECT x->>'title', x->>'content', x->>'abstracts', x->>'memo', x->>'contentType', x->>'domainType', x->>'country',
-         x->>'firstAuthor', x->>'authorIds', (x->>'newsId')::bigint, (x->>'fileId')::int, 1, $2, $3, $4, $5, $5
-       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(x, ord)
-       ORDER BY e.ord
-       RETURNING id`,
-      [JSON.stringify(items), target.deptId, target.productId, user.userId, user.username],
-    );
-    // Ids come from one sequence in insertion (ord) order.
-    const ids = rows.map((r) => r.id).sort((a, b) => a - b);
-    await em.query(
-      `INSERT INTO manuscript_column (manuscript_id, column_id)
-       SELECT m, c FROM unnest($1::int[]) AS m CROSS JOIN unnest($2::int[]) AS c`,
-      [ids, target.columnIds],
-    );
-    return ids;
+    return this.repo.insertMany(em, items, target, user);
   }
 
   /** Records `fileId` as version `version` of a manuscript and attaches the file to it. */
   async addVersion(em: EntityManager, manuscriptId: number, fileId: number, version: number, user: Principal): Promise<void> {
-    await em.query(
-      `INSERT INTO manuscript_file (manuscript_id, file_id, version, create_by, update_by) VALUES ($1, $2, $3, $4, $4)`,
-      [manuscriptId, fileId, version, user.username],
-    );
+    await this.repo.insertVersion(em, manuscriptId, fileId, version, user.username);
     await this.files.attach(em, [fileId], 'manuscript', manuscriptId);
   }
 
   /** Rows by id (in the given order; unknown ids dropped), `content` included when asked. */
-  async rows(ids: number[], withContent = false, db: Db = this.db): Promise<ManuscriptRow[]> {
+  async rows(ids: number[], withContent = false, em?: EntityManager): Promise<ManuscriptRow[]> {
     if (!ids.length) return [];
-    const rows: ManuscriptRow[] = await db.query(`${ROW_SELECT}${withContent ? ', m.content' : ''} ${ROW_FROM} WHERE m.id = ANY($1::int[])`, [ids]);
+    const rows = await this.repo.rows(ids, withContent, em);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter((r): r is ManuscriptRow => !!r);
   }
@@ -212,14 +128,8 @@ export class ManuscriptStore {
     const authorIds = [...new Set(rows.flatMap((r) => parseIdCsv(r.authorIds)))];
     const fileIds = [...new Set(rows.map((r) => r.fileId).filter((id): id is number => id != null))];
     const [columnRows, authorRows, fileDtos] = await Promise.all([
-      this.db.query(
-        `SELECT mc.manuscript_id AS "manuscriptId", c.id, c.name FROM manuscript_column mc JOIN product_column c ON c.id = mc.column_id
-         WHERE mc.manuscript_id = ANY($1::int[]) ORDER BY c.sort, c.id`,
-        [ids],
-      ) as Promise<Array<{ manuscriptId: number; id: number; name: string }>>,
-      authorIds.length
-        ? (this.db.query('SELECT id, nick_name AS "nickName" FROM sys_user WHERE id = ANY($1::int[])', [authorIds]) as Promise<Array<{ id: number; nickName: string | null }>>)
-        : Promise.resolve([]),
+      this.repo.columnsOf(ids),
+      authorIds.length ? this.users.nickNames(authorIds) : Promise.resolve([]),
       fileIds.length ? this.files.findDtos(fileIds) : Promise.resolve([]),
     ]);
     const columns = new Map<number, IdName[]>();
@@ -228,7 +138,7 @@ export class ManuscriptStore {
       list.push({ id: c.id, name: c.name });
       columns.set(c.manuscriptId, list);
     }
-    const authors = new Map(authorRows.map((a) => [a.id, a.nickName]));
+    const authors = new Map<number, string | null>(authorRows.map((a) => [a.id, a.nickName]));
     const files = new Map<number, ManuscriptFileRef>(fileDtos.map((f) => [f.id, f as unknown as ManuscriptFileRef]));
     return rows.map((r) => toManuscriptDto(r, columns.get(r.id) ?? [], authors, files));
   }

@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProductsModule } from '../products/index.js';
 import { StorageModule } from '../storage/index.js';
+import { UsersModule } from '../users/index.js';
 import { ManuscriptStatsService } from './manuscript-stats.service.js';
+import { ManuscriptRepository } from './manuscript.repository.js';
 import { ManuscriptStore } from './manuscript.store.js';
 import { ManuscriptsController, ProductJournalStatisticController } from './manuscripts.controller.js';
 import { ManuscriptsService } from './manuscripts.service.js';
@@ -11,9 +13,9 @@ import { Manuscript, ManuscriptFile } from './manuscript.entity.js';
 
 /** Manuscripts (`api/manuscript`): submission from news, management, uploads, daily counts; the statistics report (`api/productJournal/generateStatistic`). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Manuscript, ManuscriptFile]), ProductsModule, StorageModule],
+  imports: [TypeOrmModule.forFeature([Manuscript, ManuscriptFile]), ProductsModule, StorageModule, UsersModule],
   controllers: [ManuscriptsController, ProductJournalStatisticController],
-  providers: [ManuscriptStore, ManuscriptsService, SubmissionService, ManuscriptStatsService],
+  providers: [ManuscriptRepository, ManuscriptStore, ManuscriptsService, SubmissionService, ManuscriptStatsService],
   exports: [ManuscriptStore],
 })
 export class ManuscriptsModule {}

@@ -1,12 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
-import { deptWithDescendants } from '../../common/access/data-scope.js';
 import { holds, record } from '../../common/access/ability.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { blankToNull } from '../../common/http/dto.js';
-import { Manuscript } from './manuscript.entity.js';
 import { DEFAULT_PAGE_SIZE, likePattern, page, type Page, parseSort } from '../../common/http/list-query.js';
 import type { StoredFileRow as StoredFile } from '../storage/index.js';
 import {
@@ -22,7 +20,7 @@ import {
   UploadManuFields,
   UploadVersionFields,
 } from './manuscript.dto.js';
-import { ManuscriptStore, type ManuscriptRow, ROW_FROM, ROW_SELECT } from './manuscript.store.js';
+import { ManuscriptStore, type ManuscriptRow } from './manuscript.store.js';
 import { MANUSCRIPT } from './manuscript.policy.js';
 import { FILE } from '../storage/index.js';
 
@@ -40,8 +38,8 @@ export class ManuscriptsService {
 
   constructor(private readonly store: ManuscriptStore) {}
 
-  private get db() {
-    return this.store.db;
+  private get repo() {
+    return this.store.repo;
   }
 
   /** `my` = mine, `dept` = my work department's, `all` = every department (admin / manuscript:admin). Copies picked into journals are not submissions. */
@@ -58,7 +56,7 @@ export class ManuscriptsService {
       if (user.workDeptId == null) return page([], 0);
       where.push(`m.dept_id = ${p(user.workDeptId)}`);
     } else if (!holds(user.ability, 'manuscript:admin')) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.allTab);
-    if (q.deptId !== undefined) where.push(`m.dept_id = ANY(${p(await deptWithDescendants(this.db, [q.deptId], false))}::int[])`);
+    if (q.deptId !== undefined) where.push(`m.dept_id = ANY(${p(await this.repo.deptsWithDescendants([q.deptId]))}::int[])`);
     if (q.productId !== undefined) where.push(`m.product_id = ${p(q.productId)}`);
     if (q.title) where.push(`m.title ILIKE ${p(likePattern(q.title))}`);
     if (q.abstracts) {
@@ -79,13 +77,8 @@ export class ManuscriptsService {
     const size = q.size ?? DEFAULT_PAGE_SIZE;
     const offset = Math.min((q.page ?? 0) * size, Number.MAX_SAFE_INTEGER);
     const whereSql = `WHERE ${where.join(' AND ')}`;
-    const [rows, count] = await Promise.all([
-      this.db.query(`${ROW_SELECT} ${ROW_FROM} ${whereSql} ORDER BY ${orderBy} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, size, offset]) as Promise<
-        ManuscriptRow[]
-      >,
-      this.db.query(`SELECT count(*)::int AS n ${ROW_FROM} ${whereSql}`, params) as Promise<Array<{ n: number }>>,
-    ]);
-    return page(await this.store.toDtos(rows), count[0].n);
+    const [rows, total] = await this.repo.page(whereSql, params, orderBy, size, offset);
+    return page(await this.store.toDtos(rows), total);
   }
 
   private async readable(id: number, user: Principal, withContent = false): Promise<ManuscriptRow> {
@@ -102,11 +95,7 @@ export class ManuscriptsService {
   /** File versions, newest first. */
   async versions(id: number, user: Principal): Promise<ManuscriptVersionDto[]> {
     await this.readable(id, user);
-    const rows: Array<{ version: number; fileId: number; createTime: Date; createBy: string | null }> = await this.db.query(
-      `SELECT version, file_id AS "fileId", create_time AS "createTime", create_by AS "createBy" FROM manuscript_file
-       WHERE manuscript_id = $1 ORDER BY version DESC`,
-      [id],
-    );
+    const rows = await this.repo.versions(id);
     const files = rows.length ? await this.store.files.findDtos([...new Set(rows.map((r) => r.fileId))]) : [];
     const byId = new Map(files.map((f) => [f.id, f]));
     return rows.map((r) => ({
@@ -122,19 +111,16 @@ export class ManuscriptsService {
    * someone else's upload cannot be claimed by knowing its id (it reads as missing).
    */
   private async checkFreeWordFile(fileId: number, user: Principal, em: EntityManager): Promise<void> {
-    const rows: Array<{ type: string; formId: number | null; handlerId: number | null }> = await em.query(
-      'SELECT type, form_id AS "formId", handler_id AS "handlerId" FROM sys_file WHERE id = $1 FOR UPDATE',
-      [fileId],
-    );
-    if (!rows.length || !user.ability.can('claim', record(FILE, { handlerId: rows[0].handlerId }))) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.fileMissing, ErrorCode.Validation);
-    if (rows[0].type !== 'word') throw DomainException.badRequest(MANUSCRIPT_MESSAGES.wordOnly, ErrorCode.Validation);
-    if (rows[0].formId != null) throw DomainException.conflict('文件已被其他记录使用', ErrorCode.InUse);
+    const file = await this.store.files.lockForClaim(em, fileId);
+    if (!file || !user.ability.can('claim', record(FILE, { handlerId: file.handlerId }))) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.fileMissing, ErrorCode.Validation);
+    if (file.type !== 'word') throw DomainException.badRequest(MANUSCRIPT_MESSAGES.wordOnly, ErrorCode.Validation);
+    if (file.formId != null) throw DomainException.conflict('文件已被其他记录使用', ErrorCode.InUse);
   }
 
   /** `POST api/manuscript`: written text (`content`) and/or an uploaded Word file (`fileId`, version 1). */
   async create(dto: ManuscriptCreateDto, user: Principal): Promise<ManuscriptDto> {
     const deptId = this.store.submitDept(user, undefined);
-    const id = await this.db.transaction(async (em) => {
+    const id = await this.repo.transaction(async (em) => {
       const columnIds = await this.store.checkTarget(dto.productId, dto.productList, em);
       await this.store.checkAuthors(dto.authorIds, em);
       if (dto.fileId !== undefined) await this.checkFreeWordFile(dto.fileId, user, em);
@@ -184,7 +170,7 @@ export class ManuscriptsService {
   private async uploadNew(file: StoredFile, fields: Record<string, string>, user: Principal): Promise<number> {
     const f = await parseFields(UploadManuFields, fields);
     const deptId = this.store.submitDept(user, f.deptId);
-    return this.db.transaction(async (em) => {
+    return this.repo.transaction(async (em) => {
       const columnIds = await this.store.checkTarget(f.productId, f.productList, em);
       await this.store.checkAuthors(f.authorIds, em);
       const [id] = await this.store.insertMany(
@@ -216,11 +202,10 @@ export class ManuscriptsService {
     const { manuId } = await parseFields(UploadVersionFields, fields);
     const row = await this.store.one(manuId);
     if (!user.ability.can('update', record(MANUSCRIPT, { createById: row.createById }))) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.notOwner);
-    await this.db.transaction(async (em) => {
-      const locked: Array<{ id: number }> = await em.query('SELECT id FROM manuscript WHERE id = $1 FOR UPDATE', [manuId]);
-      if (!locked.length) throw DomainException.notFound(MANUSCRIPT_MESSAGES.notFound);
-      const [{ v }]: Array<{ v: number }> = await em.query('SELECT COALESCE(max(version), 0)::int + 1 AS v FROM manuscript_file WHERE manuscript_id = $1', [manuId]);
-      await em.query('UPDATE manuscript SET file_id = $2, version = $3, update_by = $4, update_time = now() WHERE id = $1', [manuId, file.id, v, user.username]);
+    await this.repo.transaction(async (em) => {
+      if (!(await this.repo.lock(em, manuId))) throw DomainException.notFound(MANUSCRIPT_MESSAGES.notFound);
+      const v = await this.repo.nextVersion(em, manuId);
+      await this.repo.setCurrentFile(em, manuId, file.id, v, user.username);
       await this.store.addVersion(em, manuId, file.id, v, user);
     });
     return manuId;
@@ -231,7 +216,7 @@ export class ManuscriptsService {
     await this.store.one(dto.id);
     await this.store.checkAuthors(dto.authorIds);
     // undefined = omitted (kept); the repository leaves those columns out and stamps update_time
-    await this.db.getRepository(Manuscript).update(dto.id, {
+    await this.repo.update(dto.id, {
       title: dto.title,
       memo: blankToNull(dto.memo),
       firstAuthor: dto.firstAuthor,
@@ -251,13 +236,11 @@ export class ManuscriptsService {
    * other (the last one wins) instead of mixing their rows or failing on the key.
    */
   async updateColumn(dto: UpdateColumnDto, user: Principal): Promise<void> {
-    await this.db.transaction(async (em) => {
-      const [row]: Array<{ productId: number }> = await em.query('SELECT product_id AS "productId" FROM manuscript WHERE id = $1 FOR UPDATE', [dto.id]);
+    await this.repo.transaction(async (em) => {
+      const row = await this.repo.lockProduct(em, dto.id);
       if (!row) throw DomainException.notFound(MANUSCRIPT_MESSAGES.notFound);
       const columnIds = await this.store.checkTarget(row.productId, dto.productList, em);
-      await em.query('DELETE FROM manuscript_column WHERE manuscript_id = $1', [dto.id]);
-      await em.query('INSERT INTO manuscript_column (manuscript_id, column_id) SELECT $1, unnest($2::int[])', [dto.id, columnIds]);
-      await em.query('UPDATE manuscript SET update_by = $2, update_time = now() WHERE id = $1', [dto.id, user.username]);
+      await this.repo.replaceColumns(em, dto.id, columnIds, user.username);
     });
   }
 
@@ -265,7 +248,7 @@ export class ManuscriptsService {
   async updateAbstracts(dto: UpdateAbstractsDto, user: Principal): Promise<void> {
     const row = await this.store.one(dto.id);
     if (!user.ability.can('update', record(MANUSCRIPT, { createById: row.createById }))) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.notOwner);
-    await this.db.query('UPDATE manuscript SET abstracts = $2, update_by = $3, update_time = now() WHERE id = $1', [dto.id, dto.abstracts, user.username]);
+    await this.repo.updateAbstracts(dto.id, dto.abstracts, user.username);
   }
 
   /**
@@ -275,21 +258,11 @@ export class ManuscriptsService {
    * record refers to any more are removed from storage.
    */
   async delete(ids: number[], user: Principal): Promise<void> {
-    const fileIds = await this.db.transaction(async (em) => {
-      const rows: Array<{ id: number; createById: number | null }> = await em.query(
-        'SELECT id, create_by_id AS "createById" FROM manuscript WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
-        [ids],
-      );
+    const fileIds = await this.repo.transaction(async (em) => {
+      const rows = await this.repo.lockMany(em, ids);
       if (!rows.length) throw DomainException.notFound(MANUSCRIPT_MESSAGES.notFound);
       if (rows.some((r) => !user.ability.can('delete', record(MANUSCRIPT, { createById: r.createById })))) throw DomainException.forbidden(MANUSCRIPT_MESSAGES.notOwner);
-      const found = rows.map((r) => r.id);
-      const files: Array<{ fileId: number }> = await em.query(
-        `SELECT file_id AS "fileId" FROM manuscript_file WHERE manuscript_id = ANY($1::int[])
-         UNION SELECT file_id FROM manuscript WHERE id = ANY($1::int[]) AND file_id IS NOT NULL`,
-        [found],
-      );
-      await em.query('DELETE FROM manuscript WHERE id = ANY($1::int[])', [found]);
-      return files.map((f) => f.fileId);
+      return this.repo.deleteMany(em, rows.map((r) => r.id));
     });
     // Files a journal copy, a product or a journal version still refers to are kept.
     await this.store.files.discardUnused(fileIds).catch((err: unknown) => this.logger.error(`could not remove the files of deleted manuscripts: ${String(err)}`));

@@ -54,22 +54,8 @@ export class SubmissionService {
    * state; 404 for an unknown id, 409 NEWS_NOT_REVIEWED naming the first item not reviewed.
    */
   private async reviewed(em: EntityManager, newsIds: number[], deptId: number, batch: boolean): Promise<SubmittableNews[]> {
-    const news: Array<{ id: string; title: string; titleCn: string | null; country: string | null }> = await em.query(
-      `SELECT n.id, n.title, n.title_cn AS "titleCn",
-         (SELECT dd.value FROM sys_dict_detail dd JOIN sys_dict d ON d.id = dd.dict_id
-           WHERE d.name = 'country' AND (dd.value = n.country OR dd.label = n.country) ORDER BY dd.id LIMIT 1) AS country
-       FROM news n WHERE n.id = ANY($1::bigint[])`,
-      [newsIds],
-    );
-    const depts: Array<{ newsId: string; deptTitleCn: string | null; isProcessed: string | null; contentTrans: string | null; abstracts: string | null }> =
-      await em.query(
-        // The reviewed text is the newest version reviewed (a revision may be drafted in content_trans meanwhile).
-        `SELECT nd.news_id AS "newsId", nd.title_cn AS "deptTitleCn", nd.is_processed AS "isProcessed", nd.abstracts,
-           COALESCE((SELECT t.content FROM news_translation t WHERE t.news_id = nd.news_id AND t.dept_id = nd.dept_id AND t.status = 'done'
-                     ORDER BY t.version DESC LIMIT 1), nd.content_trans) AS "contentTrans"
-         FROM news_dept nd WHERE nd.news_id = ANY($1::bigint[]) AND nd.dept_id = $2 FOR SHARE OF nd`,
-        [newsIds, deptId],
-      );
+    const news = await this.store.repo.submittableNews(em, newsIds);
+    const depts = await this.store.repo.submittableDeptRows(em, newsIds, deptId);
     const byId = new Map(news.map((n) => [Number(n.id), n]));
     const deptById = new Map(depts.map((d) => [Number(d.newsId), d]));
     const items: SubmittableNews[] = [];
@@ -99,7 +85,7 @@ export class SubmissionService {
   /** `oneToMany`: one reviewed item → one manuscript in the chosen columns of a product. */
   async oneToMany(dto: SubmitOneDto, user: Principal): Promise<ManuscriptDto> {
     const deptId = this.store.submitDept(user, dto.deptId);
-    const id = await this.store.db.transaction(async (em) => {
+    const id = await this.store.repo.transaction(async (em) => {
       const columnIds = await this.store.checkTarget(dto.productId, dto.productList, em);
       await this.store.checkAuthors(dto.authorIds, em);
       const [item] = await this.reviewed(em, [dto.newsId], deptId, false);
@@ -126,7 +112,7 @@ export class SubmissionService {
   async manyToMany(dto: SubmitManyDto, user: Principal): Promise<BatchResultDto> {
     const deptId = this.store.submitDept(user, dto.deptId);
     const newsIds = [...new Set(dto.newsIds)];
-    const ids = await this.store.db.transaction(async (em) => {
+    const ids = await this.store.repo.transaction(async (em) => {
       const columnIds = await this.store.checkTarget(dto.productId, dto.productList, em);
       await this.store.checkAuthors(dto.authorIds, em);
       const items = await this.reviewed(em, newsIds, deptId, true);
