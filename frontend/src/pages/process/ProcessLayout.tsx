@@ -26,6 +26,8 @@ import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { LanguageMenuButton } from '../../components/LanguageMenuButton';
 import { Logo } from '../../components/Logo';
 import { LiveNoticesDeferred as LiveNotices } from '../../components/LiveNoticesDeferred';
+import { NewsSubmitDialog } from '../../resources/manuscripts';
+import { NewsPushProvider } from '../../resources/shared/newsPush';
 import { activeProcessNav, LAUNCH_PATH, PROCESS_NAV } from './processNav';
 import { ProcessUserMenu } from './ProcessUserMenu';
 import { usePlatformSettings } from './usePlatformSettings';
@@ -45,7 +47,7 @@ function PageFallback() {
  * The product-processing (dynamic tracking) system's shell: a top navigation bar and no sidebar
  * (news-tracking spec §2). Logo and 返回首页 lead to the launch page; the active link follows the
  * route's second segment; the user entry offers logout when the platform settings allow it. The
- * routes render in the <Outlet/>.
+ * routes render in the <Outlet/>, with the news lists' submission dialog provided.
  */
 export function ProcessLayout() {
   const translate = useTranslate();
@@ -190,9 +192,12 @@ export function ProcessLayout() {
 
       <LiveNotices />
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1, sm: 2 } }}>
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        {/* the news lists' 报送 opens the manuscript screens' dialog */}
+        <NewsPushProvider value={NewsSubmitDialog}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </NewsPushProvider>
       </Box>
     </Box>
   );

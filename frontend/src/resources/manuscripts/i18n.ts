@@ -114,8 +114,6 @@ export const manuscriptsZh = {
     confirm: '报送',
     success: '投稿成功',
     success_batch: '投稿成功，共生成 %{count} 篇稿件',
-    bulk_button: '批量报送',
-    bulk_not_done: '所选新闻须全部审核完成才能报送',
     loading_news: '正在读取新闻摘要…',
   },
   edit_column: {
@@ -271,8 +269,6 @@ export const manuscriptsEn: ManuscriptMessages = {
     confirm: 'Submit',
     success: 'Submission succeeded',
     success_batch: 'Submission succeeded: %{count} manuscripts created',
-    bulk_button: 'Submit selected',
-    bulk_not_done: 'Every selected item must be reviewed before it can be submitted',
     loading_news: 'Reading the abstract…',
   },
   edit_column: {

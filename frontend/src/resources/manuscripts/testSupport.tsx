@@ -6,6 +6,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, type AuthProvider, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
+import { NewsPushProvider } from '../shared/newsPush';
+import { SubmitManuscriptDialog } from './SubmitManuscriptDialog';
 
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -61,7 +63,8 @@ export function renderWith(ui: ReactElement, { user = REVIEWER, roles = ['news:p
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext authProvider={authFor(user, roles)} queryClient={queryClient} store={memoryStore()}>
-        {ui}
+        {/* as the process shell does: the news lists' 报送 opens the submission dialog */}
+        <NewsPushProvider value={SubmitManuscriptDialog}>{ui}</NewsPushProvider>
         <Notification />
       </AdminContext>
     </MemoryRouter>,

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Box, Drawer } from '@mui/material';
 import { line } from '../../theme/theme';
-import { useManuscriptText } from '../manuscripts/useManuscriptText';
 import { ClassifyDialog } from './dialogs/ClassifyDialog';
 import { EditTagsDialog } from './dialogs/EditTagsDialog';
 import { NoiseDeleteDialog } from './dialogs/NoiseDeleteDialog';
@@ -11,6 +10,7 @@ import { NewsTable } from './list/NewsTable';
 import { ResizeHandle } from './list/ResizeHandle';
 import { type DialogState, PANEL_WIDTH_KEY, useNewsList } from './list/useNewsList';
 import { type ListState, pageSizesFor, withPage, withSize } from './listState';
+import { useNewsPushDialog } from '../shared/newsPush';
 import { ListPager } from '../shared/pager/ListPager';
 import { NewsSidePanel } from './NewsSidePanel';
 import { useNewsT } from './text';
@@ -29,9 +29,6 @@ export interface NewsListProps {
   bottomGap?: number;
 }
 
-// 报送 (the manuscript submission dialog): loaded when first opened, not with the list
-const SubmitManuscriptDialog = lazy(() => import('../manuscripts/SubmitManuscriptDialog').then((m) => ({ default: m.SubmitManuscriptDialog })));
-
 /**
  * A news list (`GET api/news/list`): sort bar, multi-select with bulk track / collect / share, the
  * row table filling the window, pagination, and the side panel of the clicked row. The state lives
@@ -40,7 +37,6 @@ const SubmitManuscriptDialog = lazy(() => import('../manuscripts/SubmitManuscrip
  */
 export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomGap = 12 }: NewsListProps) {
   const t = useNewsT();
-  const mt = useManuscriptText();
   const model = useNewsList({ state, type, extraQuery, bottomGap });
   const { activeRow, narrow, areaRef, selection } = model;
   const go = (next: ListState) => {
@@ -49,7 +45,7 @@ export function NewsList({ state, onChange, type, extraQuery, emptyText, bottomG
 
   const listColumn = (
     <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <BulkBar model={model} state={state} go={go} push={{ button: mt('submit.bulk_button'), notDone: mt('submit.bulk_not_done') }} t={t} />
+      <BulkBar model={model} state={state} go={go} push={{ button: t('bulk.push'), notDone: t('bulk.push_not_done') }} t={t} />
       <NewsTable model={model} state={state} emptyText={emptyText} go={go} t={t} />
       <Box sx={{ borderTop: line() }}>
         <ListPager
@@ -123,15 +119,17 @@ function ListDialogs({
   // mounted from the first 报送 on (it keeps its closing transition)
   const [pushUsed, setPushUsed] = useState(false);
   if (dialog?.kind === 'push' && !pushUsed) setPushUsed(true);
+  // 报送's dialog belongs to the manuscript screens: the shell provides it (shared/newsPush.ts)
+  const PushDialog = useNewsPushDialog();
   const tagsRow = dialog?.kind === 'tags' ? dialog.row : null;
   const classifyRow = dialog?.kind === 'classify' ? dialog.row : null;
   const noiseRow = dialog?.kind === 'noise' || dialog?.kind === 'delete' ? dialog.row : null;
   return (
     <>
       <ShareDialog open={dialog?.kind === 'share'} news={shareRows} onClose={onClose} onShared={onClose} />
-      {pushUsed && (
+      {pushUsed && PushDialog && (
         <Suspense fallback={null}>
-          <SubmitManuscriptDialog open={dialog?.kind === 'push'} news={pushRows} onClose={onClose} onSubmitted={() => onPushed(pushBulk)} />
+          <PushDialog open={dialog?.kind === 'push'} news={pushRows} onClose={onClose} onSubmitted={() => onPushed(pushBulk)} />
         </Suspense>
       )}
       <EditTagsDialog

@@ -2,6 +2,7 @@
 import type { Page, Schema } from '../../api';
 import { requestJson } from '../../providers/http';
 import { toQueryString, type QueryParams } from '../api';
+import { fetchNewsInfo, newsInfoKey } from '../shared/newsInfo';
 import type { NewsListQuery } from './listState';
 import type { NewsInfo, NewsPage } from './types';
 
@@ -34,7 +35,7 @@ export type SharePage = Page<ShareRow>;
 export const newsApi = {
   list: (query: NewsListQuery, signal?: AbortSignal) => get<NewsPage>('api/news/list', query as unknown as QueryParams, signal),
   /** Marks the item read and counts the read. */
-  info: (id: number, deptId?: number | null) => get<NewsInfo>('api/news/info', { id, deptId }),
+  info: (id: number, deptId?: number | null): Promise<NewsInfo> => fetchNewsInfo(id, deptId),
   classifyTree: () => get<ClassifyNode[]>('api/NewsClassify/list', { enabled: true }),
 
   track: (id: number, isRecommend: boolean) => post<unknown>('api/news/updateIsRecommend', { id, isRecommend }),
@@ -61,7 +62,8 @@ export const newsKeys = {
   all: ['horizon', 'news'] as const,
   lists: ['horizon', 'news', 'list'] as const,
   list: (query: NewsListQuery) => ['horizon', 'news', 'list', query] as const,
-  info: (id: number) => ['horizon', 'news', 'info', id] as const,
+  /** Shared with the manuscripts' submission dialog (shared/newsInfo.ts): one cached answer. */
+  info: newsInfoKey,
   classify: ['horizon', 'news', 'classify'] as const,
   history: ['horizon', 'news', 'searchHistory'] as const,
   shares: (query: Record<string, string | number>) => ['horizon', 'news', 'shares', query] as const,

@@ -135,6 +135,8 @@ export const newsZh = {
     track: '批量跟踪',
     collect: '批量收藏',
     share: '批量分享',
+    push: '批量报送',
+    push_not_done: '所选新闻须全部审核完成才能报送',
   },
   panel: {
     original: '原文',
@@ -325,6 +327,8 @@ export const newsEn: typeof newsZh = {
     track: 'Track selected',
     collect: 'Collect selected',
     share: 'Share selected',
+    push: 'Submit selected',
+    push_not_done: 'Every selected item must be reviewed before it can be submitted',
   },
   panel: {
     original: 'Original',

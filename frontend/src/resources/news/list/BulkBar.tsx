@@ -10,7 +10,7 @@ import { SortBar } from '../SortBar';
 import type { NewsT } from '../text';
 import type { NewsListModel } from './useNewsList';
 
-/** 批量报送's texts (the manuscripts' messages, given by the list). */
+/** 批量报送's texts (given by the list). */
 export interface PushLabels {
   button: string;
   notDone: string;
