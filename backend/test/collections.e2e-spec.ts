@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { insertNews as insertNewsItem } from './utils/factories';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 describe('api/newsCollect', () => {
@@ -13,13 +14,8 @@ describe('api/newsCollect', () => {
   const news: number[] = [];
 
   /** A news row: title, publish day offset, read count. */
-  const insertNews = async (title: string, titleCn: string | null, publishDay: number, count: number): Promise<number> => {
-    const rows: Array<{ id: string }> = await db.query(
-      `INSERT INTO news (title, title_cn, url, publish_time, web_name, count) VALUES ($1, $2, $3, timestamptz '2026-01-01 08:00:00+08' + make_interval(days => $4), '测试网站', $5) RETURNING id`,
-      [title, titleCn, `https://example.test/collect/${encodeURIComponent(title)}`, publishDay, count],
-    );
-    return Number(rows[0].id);
-  };
+  const insertNews = (title: string, titleCn: string | null, publishDay: number, count: number): Promise<number> =>
+    insertNewsItem(db, { title, titleCn, publishTime: new Date(Date.parse('2026-01-01T08:00:00+08:00') + publishDay * 86_400_000), webName: '测试网站', count });
 
   const list = (token: string, query = '') => t.http().get(`/api/newsCollect${query}`).set('Authorization', bearer(token));
   const collect = (token: string, body: object) => t.http().post('/api/newsCollect').set('Authorization', bearer(token)).send(body);

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { DataSource } from 'typeorm';
 import { PrincipalService } from '../src/common/auth/principal.service';
+import { insertProduct } from './utils/factories';
 import { binary } from './utils/http';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
@@ -224,7 +225,7 @@ describe('api/dept', () => {
     expect(roles.status).toBe(400);
     expect(roles.body.message).toBe('所选部门存在角色关联，请解除后再试！');
     await db.query('DELETE FROM sys_roles_depts WHERE dept_id = $1', [child]);
-    await db.query("INSERT INTO product_setting (name, dept_id) VALUES ('部门删除测试产品', $1)", [child]);
+    await insertProduct(db, { name: '部门删除测试产品', deptId: child });
     const products = await del([linked]);
     expect(products.status).toBe(400);
     expect(products.body.message).toBe('所选部门存在产品或稿件关联，请解除后再试！');

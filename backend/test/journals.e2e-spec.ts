@@ -1,6 +1,7 @@
 import { Document, Packer, Paragraph } from 'docx';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
+import { insertManuscript, insertProduct, insertStoredFile } from './utils/factories';
 import { expectError } from './utils/http';
 import { bearer, createTestApp, type TestApp, requestsAs } from './utils/test-app';
 
@@ -56,7 +57,7 @@ describe('api/productJournal', () => {
 
   /** A product row (the products API is another module's): `period` 'daily' makes a daily product. */
   const product = async (period: string | null = 'weekly', name = `产品${++seq}`): Promise<number> =>
-    (await one<{ id: number }>("INSERT INTO product_setting (name, dept_id, period, type, content_type) VALUES ($1, $2, $3, '1', '2') RETURNING id", [name, deptId, period])).id;
+    insertProduct(db, { name, deptId, period, type: '1', contentType: '2' });
 
   const create = async (body: Record<string, unknown>, token = editor): Promise<JournalBody> => {
     const res = await as(token).post('/api/productJournal', { planPublishTime: '2026-03-01', ...body });
@@ -69,17 +70,16 @@ describe('api/productJournal', () => {
   /** A journal version as an upload would leave it: a `sys_file` row and a `product_journal_file` row. */
   const addVersion = async (journalId: number, title = '期刊版本'): Promise<number> => {
     seq += 1;
-    const file = await one<{ id: number }>(
-      `INSERT INTO sys_file (real_name, name, suffix, type, mime, size, sha256, storage_key, form_type, form_id, handler_id, handler_name)
-       VALUES ($1, $2, 'docx', 'word', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 2048, $3, $4, 'journal', $5, $6, 'editor') RETURNING id`,
-      [`期刊${seq}.docx`, `期刊${seq}`, 'b'.repeat(64), `2026/01/journal-${seq}.docx`, journalId, editorUserId],
-    );
+    const fileId = await insertStoredFile(db, {
+      realName: `期刊${seq}.docx`, name: `期刊${seq}`, suffix: 'docx', type: 'word', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', size: 2048,
+      sha256: 'b'.repeat(64), storageKey: `2026/01/journal-${seq}.docx`, formType: 'journal', formId: journalId, handlerId: editorUserId, handlerName: 'editor',
+    });
     await db.query(
       `INSERT INTO product_journal_file (journal_id, file_id, version, title, create_by)
        VALUES ($1, $2, (SELECT COALESCE(max(version), 0) + 1 FROM product_journal_file WHERE journal_id = $1), $3, 'editor')`,
-      [journalId, file.id, title],
+      [journalId, fileId, title],
     );
-    return file.id;
+    return fileId;
   };
 
   const transition = (id: number, target: unknown, token = editor) => as(token).post('/api/productJournal/updateStatus', { journalId: id, status: target });
@@ -214,7 +214,7 @@ describe('api/productJournal', () => {
       expectError(await as(editor).put('/api/productJournal', { ...body, id: b.id, productId: 999999 }), 400, '产品不存在');
       expectError(await as(editor).put('/api/productJournal', { ...body, id: b.id, year: undefined }), 400, '年度不能为空');
       expectError(await as(editor).put('/api/productJournal', body), 400, 'id 必须是整数');
-      await db.query("INSERT INTO manuscript (title, first_author, author_ids, dept_id, product_id, journal_id) VALUES ('稿件', '供稿人', '1', $1, $2, $3)", [deptId, productId, a.id]);
+      await insertManuscript(db, { deptId, productId, journalId: a.id });
       expectError(await as(editor).put('/api/productJournal', { ...body, id: a.id, productId: otherId }), 409, '期刊已有稿件，不能更换产品');
       expect((await as(editor).put('/api/productJournal', { ...body, id: a.id, memo: '同一产品可以改' })).status).toBe(204);
     });
@@ -648,7 +648,7 @@ describe('api/productJournal', () => {
     };
     /** A product of the unit `deptName` with the chief editors `editorIds`. */
     const productOf = async (deptName: string, editorIds: string | null = null): Promise<number> =>
-      (await one<{ id: number }>("INSERT INTO product_setting (name, dept_id, editor_ids, period, type, content_type) VALUES ($1, $2, $3, 'weekly', '1', '2') RETURNING id", [`归属${++seq}`, dept[deptName], editorIds])).id;
+      insertProduct(db, { name: `归属${++seq}`, deptId: dept[deptName], editorIds, period: 'weekly', type: '1', contentType: '2' });
     const uploadAs = (token: string, journalId: number) =>
       t.http().post('/api/productJournal/uploadJournal').set('Authorization', bearer(token)).field('journalId', String(journalId)).attach('file', docx, '版本.docx');
 

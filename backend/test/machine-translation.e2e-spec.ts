@@ -6,6 +6,7 @@ import { AppModule } from '../src/app.module';
 import { configureApp } from '../src/app.setup';
 import { loadConfig } from '../src/config/config';
 import { MachineTranslationService } from '../src/modules/translation/machine-translation.service';
+import { insertNews } from './utils/factories';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 /**
@@ -64,14 +65,8 @@ describe('machine translation (doTranslate, queue, glossary)', () => {
     return token ? r.set('Authorization', bearer(token)) : r;
   };
 
-  let seq = 0;
-  async function item(fields: { title: string; content?: string; html?: string | null; language?: string | null }): Promise<number> {
-    seq += 1;
-    const [{ id }] = await db.query(
-      `INSERT INTO news (title, content, content_html, url, publish_time, language) VALUES ($1, $2, $3, $4, now(), $5) RETURNING id`,
-      [fields.title, fields.content ?? '', fields.html ?? null, `https://example.org/mt/${seq}-${Date.now()}`, fields.language === undefined ? 'en' : fields.language],
-    );
-    return Number(id);
+  function item(fields: { title: string; content?: string; html?: string | null; language?: string | null }): Promise<number> {
+    return insertNews(db, { title: fields.title, content: fields.content ?? '', contentHtml: fields.html ?? null, language: fields.language === undefined ? 'en' : fields.language });
   }
 
   async function waitFor(id: number, statuses: string[]): Promise<Record<string, unknown>> {
@@ -252,10 +247,7 @@ describe('machine translation through BullMQ (REDIS_URL set)', () => {
       expect(svc.jobQueue?.kind).toBe('bullmq');
       expect(await svc.sweep()).toBe(0); // a filling-only process does not sweep
       const db = api.get(DataSource);
-      const [{ id }] = await db.query(
-        `INSERT INTO news (title, content, url, publish_time, language, mt_status) VALUES ('Split roles', 'Body.', $1, now(), 'en', 'pending') RETURNING id`,
-        [`https://example.org/mt/split-${Date.now()}`],
-      );
+      const id = await insertNews(db, { title: 'Split roles', content: 'Body.', language: 'en', mtStatus: 'pending' });
       // t's process consumes (QUEUE_CONSUME default true): its sweep finds the item within 5 s.
       const deadline = Date.now() + 30_000;
       let row: { mt_status: string } | undefined;

@@ -1,8 +1,9 @@
 import { Document, Packer, Paragraph } from 'docx';
 import ExcelJS from 'exceljs';
-import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { formatDateTime } from '../src/common/time/time';
+import { insertNews, insertProduct as insertProductRow } from './utils/factories';
+import { binary, expectError } from './utils/http';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 /**
@@ -38,18 +39,10 @@ describe('manuscripts (api/manuscript, api/productJournal/generateStatistic)', (
     expect(res.status).toBe(200);
     return res.body.content.map((m: { id: number }) => m.id);
   };
-  const expectError = (res: Response, status: number, message: string, code?: string) => {
-    expect({ status: res.status, body: res.body }).toEqual({ status, body: expect.objectContaining({ status, message, ...(code ? { code } : {}) }) });
-  };
 
   async function newsItem(titleCn: string | null = null): Promise<number> {
     seq += 1;
-    const rows: Array<{ id: string }> = await db.query(
-      `INSERT INTO news (title, title_cn, content, content_cn, url, publish_time, country, language)
-       VALUES ($1, $2, 'Original text.', '机器翻译。', $3, now(), '美国', 'en') RETURNING id`,
-      [`Manuscript test item ${seq}`, titleCn, `https://example.org/manuscripts-test/${seq}-${Date.now()}`],
-    );
-    return Number(rows[0].id);
+    return insertNews(db, { title: `Manuscript test item ${seq}`, titleCn, content: 'Original text.', contentCn: '机器翻译。', country: '美国', language: 'en' });
   }
 
   const translate = (id: number, status: string, token: string, extra: object = {}) =>
@@ -85,8 +78,7 @@ describe('manuscripts (api/manuscript, api/productJournal/generateStatistic)', (
     nobody = await t.loginWithoutRoles('no-manuscript-roles');
     for (const r of (await db.query('SELECT id, name FROM sys_dept')) as Array<{ id: number; name: string }>) dept[r.name] = r.id;
     for (const r of (await db.query('SELECT id, username FROM sys_user')) as Array<{ id: number; username: string }>) user[r.username] = r.id;
-    const insertProduct = async (name: string, deptId: number) =>
-      Number((await db.query(`INSERT INTO product_setting (name, dept_id, period, type, content_type) VALUES ($1, $2, NULL, '1', '2') RETURNING id`, [name, deptId]))[0].id);
+    const insertProduct = (name: string, deptId: number) => insertProductRow(db, { name, deptId, period: null, type: '1', contentType: '2' });
     const insertColumn = async (productId: number, name: string, sort: number, status = true) =>
       Number((await db.query('INSERT INTO product_column (product_id, name, sort, status) VALUES ($1, $2, $3, $4) RETURNING id', [productId, name, sort, status]))[0].id);
     product = await insertProduct('稿件测试周刊', dept['出版中心']);
@@ -636,11 +628,7 @@ describe('manuscripts (api/manuscript, api/productJournal/generateStatistic)', (
       const [{ formType }] = await db.query('SELECT form_type AS "formType" FROM sys_file WHERE id = $1', [res.body.id]);
       expect(formType).toBe('report');
 
-      const file = await t.http().get(`/api/localStorage/download/${res.body.id}`).set('Authorization', bearer(editor)).buffer(true).parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      const file = await t.http().get(`/api/localStorage/download/${res.body.id}`).set('Authorization', bearer(editor)).buffer(true).parse(binary);
       expect(file.status).toBe(200);
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(file.body as ArrayBuffer);

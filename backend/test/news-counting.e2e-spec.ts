@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { insertNewsRows } from './utils/factories';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 /**
@@ -54,15 +55,13 @@ describe('api/news/list totals and the hot tab', () => {
 
   it('keeps the live total exact through inserts, noise changes and deletes (statement triggers)', async () => {
     const before = await live();
-    const [{ id }] = (await db.query(
-      `INSERT INTO news (title, url, publish_time) VALUES ('t1', 'https://example.test/a', now()), ('t2', 'https://example.test/b', now()) RETURNING id`,
-    )) as Array<{ id: string }>;
+    const [id, second] = await insertNewsRows(db, [{ title: 't1' }, { title: 't2' }]); // one statement
     expect((await list({ size: 1 })).totalElements).toBe(before + 2);
     await db.query('UPDATE news SET is_noise = true WHERE id = $1', [id]);
     expect((await list({ size: 1 })).totalElements).toBe(before + 1);
     await db.query('UPDATE news SET count = count + 1 WHERE id = $1', [id]);
     expect((await list({ size: 1 })).totalElements).toBe(before + 1);
-    const del = await t.http().post('/api/news/deleteById').set('Authorization', bearer(admin)).send({ id: Number(id) + 1 });
+    const del = await t.http().post('/api/news/deleteById').set('Authorization', bearer(admin)).send({ id: second });
     expect(del.status).toBeLessThan(300);
     expect((await list({ size: 1 })).totalElements).toBe(before);
     expect(await scalar('SELECT live AS n FROM news_stats')).toBe(await live());

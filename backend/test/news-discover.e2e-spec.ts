@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { documentTokens, queryTerms, toTsVector } from '../src/modules/news/search/tokenizer';
+import { insertNews } from './utils/factories';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 interface Row {
@@ -55,14 +56,8 @@ describe('api/news discovery', () => {
   const noiseOf = async (ids: number[]): Promise<number[]> =>
     ((await db.query('SELECT id FROM news WHERE id = ANY($1::bigint[]) AND is_noise', [ids])) as Array<{ id: string }>).map((r) => Number(r.id));
   /** Inserts an item with a positioned search vector of its title; answers its id. */
-  const insert = async (title: string, keywords: string[], extra: { noise?: boolean } = {}): Promise<number> => {
-    const rows: Array<{ id: string }> = await db.query(
-      `INSERT INTO news (title, content, url, publish_time, keywords, classify, is_noise, search)
-       VALUES ($1, '', $2, now(), $3::text[], '{}', $4, $5::tsvector) RETURNING id`,
-      [title, `https://test.example/${encodeURIComponent(title)}`, keywords, extra.noise ?? false, toTsVector(documentTokens({ title }))],
-    );
-    return Number(rows[0].id);
-  };
+  const insert = (title: string, keywords: string[], extra: { noise?: boolean } = {}): Promise<number> =>
+    insertNews(db, { title, content: '', keywords, classify: [], isNoise: extra.noise ?? false, search: toTsVector(documentTokens({ title })) });
 
   beforeAll(async () => {
     t = await createTestApp();

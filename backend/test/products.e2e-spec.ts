@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { ProductsService } from '../src/modules/products/products.service';
+import { insertJournal, insertManuscript as insertManuscriptRow, insertStoredFile } from './utils/factories';
 import { binary, expectError } from './utils/http';
 import { bearer, createTestApp, type TestApp, requestsAs } from './utils/test-app';
 
@@ -53,21 +54,16 @@ describe('api/productSetting and api/productColumn', () => {
   const insertFile = async (type = 'word', formType: string | null = null, formId: number | null = null, handlerId: number = editorUserId): Promise<number> => {
     seq += 1;
     const suffix = type === 'word' ? 'docx' : type === 'excel' ? 'xlsx' : 'pdf';
-    const row = await one<{ id: number }>(
-      `INSERT INTO sys_file (real_name, name, suffix, type, mime, size, sha256, storage_key, form_type, form_id, handler_id, handler_name)
-       VALUES ($1, $2, $3, $4, 'application/octet-stream', 1234, $5, $6, $7, $8, $9, 'uploader') RETURNING id`,
-      [`模板${seq}.${suffix}`, `模板${seq}`, suffix, type, 'a'.repeat(64), `2026/01/${seq}.${suffix}`, formType, formId, handlerId],
-    );
-    return row.id;
+    return insertStoredFile(db, {
+      realName: `模板${seq}.${suffix}`, name: `模板${seq}`, suffix, type, mime: 'application/octet-stream', size: 1234,
+      sha256: 'a'.repeat(64), storageKey: `2026/01/${seq}.${suffix}`, formType, formId, handlerId, handlerName: 'uploader',
+    });
   };
   const fileForm = (id: number) => one<{ formType: string | null; formId: number | null }>('SELECT form_type AS "formType", form_id AS "formId" FROM sys_file WHERE id = $1', [id]);
   const insertManuscript = async (productId: number, columnIds: number[]): Promise<number> => {
-    const row = await one<{ id: number }>(
-      "INSERT INTO manuscript (title, first_author, author_ids, dept_id, product_id) VALUES ('稿件', '供稿人', '1', $1, $2) RETURNING id",
-      [deptId, productId],
-    );
-    for (const columnId of columnIds) await db.query('INSERT INTO manuscript_column (manuscript_id, column_id) VALUES ($1, $2)', [row.id, columnId]);
-    return row.id;
+    const id = await insertManuscriptRow(db, { deptId, productId });
+    for (const columnId of columnIds) await db.query('INSERT INTO manuscript_column (manuscript_id, column_id) VALUES ($1, $2)', [id, columnId]);
+    return id;
   };
   const createProduct = async (body: Record<string, unknown>, token = admin): Promise<ProductBody> => {
     const res = await as(token).post('/api/productSetting', { deptId, ...body });
@@ -317,7 +313,7 @@ describe('api/productSetting and api/productColumn', () => {
         const withJournal = await createProduct({ name: '有期刊' });
         const withManuscript = await createProduct({ name: '有稿件', columnList: [{ sort: 1, name: 'c' }] });
         const free = await createProduct({ name: '空产品' });
-        await db.query('INSERT INTO product_journal (product_id, year, journal_no, total_no) VALUES ($1, 2026, 1, 1)', [withJournal.id]);
+        await insertJournal(db, { productId: withJournal.id });
         await insertManuscript(withManuscript.id, [withManuscript.columnList[0].id]);
         expectError(await as(admin).del('/api/productSetting', [free.id, withJournal.id]), 409, '产品「有期刊」已有期刊或稿件，不能删除');
         expectError(await as(admin).del('/api/productSetting', [withManuscript.id]), 409, '产品「有稿件」已有期刊或稿件，不能删除');

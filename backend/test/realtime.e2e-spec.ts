@@ -7,6 +7,7 @@ import { configureApp } from '../src/app.setup';
 import { NoticeService } from '../src/modules/realtime/notice.service';
 import { RealtimeGateway } from '../src/modules/realtime/realtime.gateway';
 import { io, type Socket } from 'socket.io-client';
+import { insertNews } from './utils/factories';
 import { connect, type Live, listen, refusal, WAIT_MS, waitFor } from './utils/live-client';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
@@ -57,8 +58,7 @@ describe('live channel (/webSocket)', () => {
     for (const u of (await db.query('SELECT id, username FROM sys_user')) as Array<{ id: number; username: string }>) ids[u.username] = u.id;
     tokens.admin = admin;
     for (const name of ['editor', 'translator', 'reviewer', 'colleague', 'judge']) tokens[name] = await t.login(name);
-    const [{ id }] = await db.query(`INSERT INTO news (title, title_cn, url, publish_time) VALUES ('Grid <b>storage</b>', '电网<script>alert(1)</script>储能', 'https://example.test/live/1', now()) RETURNING id`);
-    newsId = Number(id);
+    newsId = await insertNews(db, { title: 'Grid <b>storage</b>', titleCn: '电网<script>alert(1)</script>储能' });
   });
   afterEach(() => {
     for (const s of open.splice(0)) s.close();

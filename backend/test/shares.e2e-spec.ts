@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { insertNews as insertNewsItem } from './utils/factories';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 interface ShareItem {
@@ -23,14 +24,7 @@ describe('api/newsSuggest', () => {
   let newsA: number;
   let newsB: number;
 
-  const insertNews = async (title: string, titleCn: string | null): Promise<number> => {
-    const rows: Array<{ id: string }> = await db.query('INSERT INTO news (title, title_cn, url, publish_time) VALUES ($1, $2, $3, now()) RETURNING id', [
-      title,
-      titleCn,
-      `https://example.test/share/${encodeURIComponent(title)}`,
-    ]);
-    return Number(rows[0].id);
-  };
+  const insertNews = (title: string, titleCn: string | null): Promise<number> => insertNewsItem(db, { title, titleCn });
   const share = (token: string, body: object) => t.http().post('/api/newsSuggest').set('Authorization', bearer(token)).send(body);
   const list = (token: string, query = '') => t.http().get(`/api/newsSuggest${query}`).set('Authorization', bearer(token));
 

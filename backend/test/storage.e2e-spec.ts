@@ -13,6 +13,7 @@ import { FilesService } from '../src/modules/storage/files.service';
 import { StoredFile } from '../src/modules/storage/file.entity';
 import { StorageSweepService } from '../src/modules/storage/storage-sweep.service';
 import { makeDoc, makeDocx, makeXlsx } from './fixtures/word-files';
+import { insertJournal, insertManuscript, insertProduct } from './utils/factories';
 import { binary, expectError } from './utils/http';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
@@ -440,13 +441,10 @@ describe('api/localStorage (file storage)', () => {
 
     it('409 `文件正在被使用，不能删除` while a product template, a journal version, a manuscript or a manuscript version refers to it', async () => {
       const [tpl, jf, m, mf, free] = [await upload(), await upload(), await upload(), await upload(), await upload()];
-      const [{ id: product }] = await db.query(`INSERT INTO product_setting (name, dept_id, template_file_id) VALUES ('文件测试产品', 1, $1) RETURNING id`, [tpl.id]);
-      const [{ id: journal }] = await db.query(`INSERT INTO product_journal (product_id, year, journal_no, total_no) VALUES ($1, 2026, 1, 1) RETURNING id`, [product]);
+      const product = await insertProduct(db, { name: '文件测试产品', deptId: 1, templateFileId: tpl.id });
+      const journal = await insertJournal(db, { productId: product });
       await db.query(`INSERT INTO product_journal_file (journal_id, file_id, version) VALUES ($1, $2, 1)`, [journal, jf.id]);
-      const [{ id: manuscript }] = await db.query(
-        `INSERT INTO manuscript (title, first_author, author_ids, dept_id, product_id, file_id) VALUES ('稿件', '张三', '1', 1, $1, $2) RETURNING id`,
-        [product, m.id],
-      );
+      const manuscript = await insertManuscript(db, { deptId: 1, productId: product, firstAuthor: '张三', fileId: m.id });
       await db.query(`INSERT INTO manuscript_file (manuscript_id, file_id, version) VALUES ($1, $2, 1)`, [manuscript, mf.id]);
 
       for (const used of [tpl, jf, m, mf]) {
@@ -563,8 +561,8 @@ describe('api/localStorage (file storage)', () => {
       const freshUpload = await stored('journal', 60 * 1000);
       const attached = await stored('journal', 2 * DAY_MS, 4242);
       const referenced = await stored('manuscript', 2 * DAY_MS);
-      const [{ id: product }] = await db.query(`INSERT INTO product_setting (name, dept_id) VALUES ('清理测试产品', 1) RETURNING id`);
-      const [{ id: journal }] = await db.query(`INSERT INTO product_journal (product_id, year, journal_no, total_no) VALUES ($1, 2026, 1, 1) RETURNING id`, [product]);
+      const product = await insertProduct(db, { name: '清理测试产品', deptId: 1 });
+      const journal = await insertJournal(db, { productId: product });
       await db.query(`INSERT INTO product_journal_file (journal_id, file_id, version) VALUES ($1, $2, 1)`, [journal, referenced.id]);
       const freeUpload = await stored(null, 30 * DAY_MS);
       const report = await stored('report', 30 * DAY_MS);

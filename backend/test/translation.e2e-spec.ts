@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { insertNews } from './utils/factories';
 import { connect, type Live, listen, waitFor } from './utils/live-client';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
@@ -22,12 +23,7 @@ describe('translation workflow (api/news/submitTranslate ...)', () => {
   /** A fresh item (no department has touched it), with a country and a machine translation. */
   async function freshItem(contentCn: string | null = '<p>机器翻译第一段。</p><p>第二段 &amp; 结尾。</p>'): Promise<number> {
     seq += 1;
-    const rows: Array<{ id: string }> = await db.query(
-      `INSERT INTO news (title, content, content_cn, url, publish_time, country, language)
-       VALUES ($1, 'Original text.', $2, $3, now(), '美国', 'en') RETURNING id`,
-      [`Translation test item ${seq}`, contentCn, `https://example.org/translation-test/${seq}-${Date.now()}`],
-    );
-    return Number(rows[0].id);
+    return insertNews(db, { title: `Translation test item ${seq}`, content: 'Original text.', contentCn, country: '美国', language: 'en' });
   }
 
   const post = (path: string, body: object, token: string | null = translator) => {
@@ -290,10 +286,10 @@ describe('translation workflow (api/news/submitTranslate ...)', () => {
     try {
       const token = await other.login('reviewer');
       const odb = other.app.get(DataSource);
-      const [{ id }] = await odb.query(`INSERT INTO news (title, url, publish_time) VALUES ('self', $1, now()) RETURNING id`, [`https://example.org/self/${Date.now()}`]);
+      const id = await insertNews(odb, { title: 'self' });
       const dept = Number((await odb.query(`SELECT id FROM sys_dept WHERE name = '新闻中心'`))[0].id);
       const call = (status: string, extra: object = {}) =>
-        other.http().post('/api/news/submitTranslate').set('Authorization', bearer(token)).send({ id: Number(id), deptId: dept, content: { status, ...extra } });
+        other.http().post('/api/news/submitTranslate').set('Authorization', bearer(token)).send({ id, deptId: dept, content: { status, ...extra } });
       await call('edit');
       await call('examine', { contentTrans: '自审译文' });
       const res = await call('done');
