@@ -14,6 +14,8 @@ export const SIDEBAR = {
   nestedBackground: '#1f2d3d',
   hoverBackground: '#263445',
   text: '#bfcbd9',
+  /** The logo strip above the menu. */
+  logoBackground: '#2b2f3a',
 };
 
 export const FONT_FAMILY = [
@@ -82,7 +84,47 @@ export const HORIZON_PALETTE = {
   diffInsertedText: '#2b7a0b',
   diffDeletedBg: '#fde2e2',
   diffDeletedText: '#c45656',
+  /** The tags bar's bottom line. */
+  tagsBorder: '#d8dce5',
+  /** On the primary-coloured top bar of the process shell: hover, the selected link, the avatar. */
+  onPrimaryHover: 'rgba(255,255,255,.12)',
+  onPrimarySelected: 'rgba(255,255,255,.16)',
+  onPrimaryAvatar: 'rgba(255,255,255,.25)',
+  /** The veil over an image with an action on it (the avatar's 更换). */
+  overlay: 'rgba(0,0,0,.45)',
+  /** The launch page's tiles, one colour per system. */
+  launchCollect: '#409EFF',
+  launchProcess: '#11a983',
+  launchSystem: '#6959CD',
+  launchStorage: '#E6A23C',
+  launchKnowledge: '#13c2c2',
+  launchClue: '#f5222d',
 };
+
+/** The shadows of the shells and cards (Element's), for `boxShadow`. */
+export const HORIZON_SHADOWS = {
+  /** Notifications and live notices. */
+  popup: '0 2px 12px rgba(0, 0, 0, 0.12)',
+  /** The admin top bar. */
+  appBar: '0 1px 4px rgba(0, 21, 41, 0.08)',
+  /** The process shell's top bar. */
+  processBar: '0 1px 4px rgba(0, 21, 41, 0.12)',
+  /** The selected link of the process shell's top bar: a white underline. */
+  processNavSelected: 'inset 0 -3px 0 #fff',
+  tagsBar: '0 1px 3px 0 rgba(0,0,0,.08)',
+  /** The login card. */
+  card: '0 12px 40px rgba(31, 45, 61, .12)',
+  /** A launch tile under the pointer. */
+  cardHover: '0 10px 30px rgba(31,45,61,.12)',
+} as const;
+
+/** Full-page backgrounds (CSS `background`) of the pages outside the shells. */
+export const HORIZON_BACKGROUNDS = {
+  login:
+    'radial-gradient(circle at 15% 20%, rgba(64,158,255,.18), transparent 45%),' +
+    'radial-gradient(circle at 85% 80%, rgba(17,169,131,.14), transparent 40%), #f0f3f8',
+  launch: 'linear-gradient(180deg, #eaf3ff 0%, #f5f7fa 45%, #f5f7fa 100%)',
+} as const;
 
 export type HorizonPalette = typeof HORIZON_PALETTE;
 export type HorizonToken = keyof HorizonPalette;
