@@ -1,6 +1,4 @@
 import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { DomainException } from '../../common/errors/domain.exception.js';
 import { page, type Page } from '../../common/http/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -12,6 +10,7 @@ import { primaryLanguage } from './engine/language-codes.js';
 import { MtEngineError, type TranslationEngine } from './engine/translation-engine.js';
 import { GlossaryService } from './glossary.service.js';
 import { BullMtQueue, InProcessMtQueue, type MtQueue } from './mt-queue.js';
+import { TranslationRepository } from './translation.repository.js';
 
 /** How often the pending items are looked up and queued (new items, retries, items left by a restart). */
 const SWEEP_MS = 5_000;
@@ -50,10 +49,6 @@ export interface MtFailureDto {
   mtTime: Date | null;
 }
 
-type Raw = Record<string, unknown>;
-
-const RESULT = `id, title_cn AS "titleCn", content_cn AS "contentCn", language, mt_status AS "mtStatus", mt_error AS "mtError", mt_time AS "mtTime"`;
-
 /**
  * Machine translation of news items (issue 5): `doTranslate` on demand, and new items in the
  * background queue (in process, or BullMQ with REDIS_URL) with retries, backoff and a per-engine
@@ -68,7 +63,7 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
   private sweeper?: NodeJS.Timeout;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly translations: TranslationRepository,
     private readonly glossary: GlossaryService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -89,7 +84,7 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
     const handler = (id: string, attempt: number) => this.runJob(id, attempt);
     if (this.config.redisUrl) {
       // One queue per database: deployments (or test databases) sharing a Redis never take each other's jobs.
-      const [{ db }]: Array<{ db: string }> = await this.db.query('SELECT current_database() AS db');
+      const db = await this.translations.currentDatabase();
       this.queue = new BullMtQueue(this.config.redisUrl, handler, opts, `horizon:${db}`, this.config.queueConsume);
     } else {
       this.queue = new InProcessMtQueue(handler, opts);
@@ -110,9 +105,7 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
   async sweep(): Promise<number> {
     if (!this.queue) return 0;
     try {
-      const rows: Array<{ id: string }> = await this.db.query(
-        `SELECT id FROM news WHERE mt_status IN ('pending', 'running') ORDER BY id DESC LIMIT ${SWEEP_BATCH}`,
-      );
+      const rows = await this.translations.mtPending(SWEEP_BATCH);
       for (const r of rows) await this.queue.add(String(r.id));
       return rows.length;
     } catch (error) {
@@ -128,11 +121,7 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
     } catch (error) {
       const retryable = error instanceof MtEngineError ? error.retryable : true;
       const last = !retryable || attempt >= this.config.mt.attempts;
-      await this.db.query(`UPDATE news SET mt_status = $2, mt_error = $3, mt_time = now() WHERE id = $1`, [
-        id,
-        last ? 'failed' : 'pending',
-        (error as Error).message.slice(0, 2000),
-      ]);
+      await this.translations.mtSetStatus(id, last ? 'failed' : 'pending', (error as Error).message.slice(0, 2000));
       throw error;
     }
   }
@@ -143,12 +132,7 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
    * `skipped`. Throws the engine's error (the callers record it).
    */
   async translate(id: string | number): Promise<MtResultDto> {
-    const rows: Raw[] = await this.db.query(
-      `WITH up AS (UPDATE news SET mt_status = 'running', mt_time = now() WHERE id = $1
-         RETURNING title, content, content_html AS "contentHtml", language) SELECT * FROM up`,
-      [id],
-    );
-    const item = rows[0];
+    const item = await this.translations.mtStart(id);
     if (!item) throw DomainException.notFound('新闻不存在或已被删除');
     const title = item.title as string;
     const html = (item.contentHtml as string | null) || null;
@@ -167,10 +151,9 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
   }
 
   private async store(id: string | number, set: string, params: unknown[]): Promise<MtResultDto> {
-    // Wrapped in a CTE so the driver answers rows (a bare UPDATE gives [rows, affected]).
-    const rows: Raw[] = await this.db.query(`WITH up AS (UPDATE news SET ${set}, mt_time = now() WHERE id = $1 RETURNING ${RESULT}) SELECT * FROM up`, [id, ...params]);
-    if (!rows[0]) throw DomainException.notFound('新闻不存在或已被删除');
-    return { ...(rows[0] as unknown as MtResultDto), id: Number(rows[0].id) };
+    const row = await this.translations.mtStore(id, set, params);
+    if (!row) throw DomainException.notFound('新闻不存在或已被删除');
+    return { ...(row as unknown as MtResultDto), id: Number(row.id) };
   }
 
   /** `doTranslate`: translate now (503 without an engine, 502 with the engine's message when it fails). */
@@ -181,7 +164,7 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
     } catch (error) {
       if (error instanceof DomainException) throw error;
       const message = (error as Error).message.slice(0, 2000);
-      await this.db.query(`UPDATE news SET mt_status = 'failed', mt_error = $2, mt_time = now() WHERE id = $1`, [id, message]);
+      await this.translations.mtFailed(id, message);
       throw new DomainException(HttpStatus.BAD_GATEWAY, `机器翻译失败：${message}`, 'MT_ENGINE_FAILED');
     }
   }
@@ -189,25 +172,19 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
   /** Marks items for background translation (new items; the sweep queues them). */
   async markPending(ids: Array<string | number>): Promise<void> {
     if (!ids.length || !this.configured || !this.config.mt.auto) return;
-    await this.db.query(`UPDATE news SET mt_status = 'pending', mt_error = NULL, mt_time = now() WHERE id = ANY($1::bigint[])`, [ids.map(String)]);
+    await this.translations.mtMarkPending(ids);
     void this.sweep();
   }
 
   /** Failed items back to pending (all, or the given ids). */
   async retry(ids: number[] | undefined): Promise<{ queued: number }> {
-    const rows: unknown[] = await this.db.query(
-      `WITH up AS (UPDATE news SET mt_status = 'pending', mt_error = NULL, mt_time = now()
-         WHERE mt_status = 'failed' ${ids ? 'AND id = ANY($1::bigint[])' : ''} RETURNING id) SELECT id FROM up`,
-      ids ? [ids.map(String)] : [],
-    );
+    const queued = await this.translations.mtRetry(ids);
     void this.sweep();
-    return { queued: rows.length };
+    return { queued };
   }
 
   async status(): Promise<MtStatusDto> {
-    const counts: Array<{ s: string; n: number }> = await this.db.query(
-      `SELECT mt_status AS s, count(*)::int AS n FROM news WHERE mt_status IN ('pending', 'running', 'failed') GROUP BY 1`,
-    );
+    const counts = await this.translations.mtCounts();
     const n = (s: string) => counts.find((c) => c.s === s)?.n ?? 0;
     return {
       engine: this.engine.name,
@@ -222,11 +199,7 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
   }
 
   async failures(pageNo: number, size: number): Promise<Page<MtFailureDto>> {
-    const rows: Raw[] = await this.db.query(
-      `SELECT id, title, language, mt_error AS "mtError", mt_time AS "mtTime", count(*) OVER () AS total
-       FROM news WHERE mt_status = 'failed' ORDER BY mt_time DESC, id DESC LIMIT $1 OFFSET $2`,
-      [size, pageNo * size],
-    );
+    const rows = await this.translations.mtFailures(size, pageNo * size);
     const total = rows.length ? Number(rows[0].total) : 0;
     return page(
       rows.map((r) => ({ id: Number(r.id), title: r.title as string, language: r.language as string | null, mtError: r.mtError as string | null, mtTime: r.mtTime as Date | null })),

@@ -6,6 +6,7 @@ import { MachineTranslationService } from './machine-translation.service.js';
 import { DoTranslateController, MtAdminController } from './mt.controller.js';
 import { TranslationController } from './translation.controller.js';
 import { TranslationNotices } from './translation.notices.js';
+import { TranslationRepository } from './translation.repository.js';
 import { TranslationService } from './translation.service.js';
 import { MtGlossaryTerm, NewsTranslation } from './translation.entity.js';
 
@@ -13,7 +14,7 @@ import { MtGlossaryTerm, NewsTranslation } from './translation.entity.js';
 @Module({
   imports: [TypeOrmModule.forFeature([MtGlossaryTerm, NewsTranslation]), NewsModule],
   controllers: [TranslationController, DoTranslateController, MtAdminController],
-  providers: [TranslationService, TranslationNotices, GlossaryService, MachineTranslationService],
+  providers: [TranslationRepository, TranslationService, TranslationNotices, GlossaryService, MachineTranslationService],
   exports: [TranslationService, MachineTranslationService],
 })
 export class TranslationModule {}

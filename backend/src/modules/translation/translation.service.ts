@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { diffWords } from 'diff';
-import type { DataSource, EntityManager } from 'typeorm';
 import { holds, isAdministrator } from '../../common/access/ability.js';
 import type { Permission } from '../../common/access/permission.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -18,6 +16,7 @@ import type {
   TranslationVersionDto,
 } from './translation.dto.js';
 import { TranslationNotices } from './translation.notices.js';
+import { TranslationRepository } from './translation.repository.js';
 
 const NOT_FOUND = '新闻不存在或已被删除';
 
@@ -37,21 +36,10 @@ export const TRANSLATION_MESSAGES = {
 
 export const TRANSLATION_LOCKED = 'NEWS_TRANSLATION_LOCKED';
 
-/** Columns answered for a department's translation state. */
-const STATE = `news_id AS id, dept_id AS "deptId", trans_status AS "transStatus", is_processed AS "isProcessed",
-  content_trans AS "contentTrans", version, editor_id AS "editorId", editor_name AS "editorName",
-  examine_id AS "examineId", examine_name AS "examineName", update_time AS "updateTime", title_cn AS "titleCn"`;
-
 type Raw = Record<string, unknown>;
 
 function toState(r: Raw): TranslationStateDto {
   return { ...(r as unknown as TranslationStateDto), id: Number(r.id), version: Number(r.version) };
-}
-
-/** First row of a `WITH x AS (UPDATE ... RETURNING) SELECT` (the driver answers rows for those). */
-async function one(em: DataSource | EntityManager, sql: string, params: unknown[]): Promise<Raw | undefined> {
-  const rows: Raw[] = await em.query(sql, params);
-  return rows[0];
 }
 
 /**
@@ -66,7 +54,7 @@ async function one(em: DataSource | EntityManager, sql: string, params: unknown[
 @Injectable()
 export class TranslationService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly translations: TranslationRepository,
     private readonly news: NewsService,
     private readonly notices: TranslationNotices,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -109,28 +97,10 @@ export class TranslationService {
    * text. Refused (409) only while another editor holds the item in `edit`.
    */
   private async claimOrSave(id: number, deptId: number, content: string | undefined, title: TitleUpdate, user: Principal): Promise<TranslationStateDto> {
-    const item = await one(this.db, 'SELECT country, content_cn AS "contentCn" FROM news WHERE id = $1', [id]);
+    const item = await this.translations.newsPrefill(id);
     if (!item) throw DomainException.notFound(NOT_FOUND);
     const prefill = [countryName(item.country as string | null), item.contentCn ? htmlToText(item.contentCn as string).trim() : null].filter(Boolean).join('\n\n');
-    const row = await one(
-      this.db,
-      `WITH latest AS (SELECT COALESCE(max(version), 0) AS v FROM news_translation WHERE news_id = $1 AND dept_id = $2),
-       up AS (
-         INSERT INTO news_dept (news_id, dept_id, update_by, trans_status, editor_id, editor_name, content_trans, version, title_cn)
-         SELECT n.id, $2, $4, 'edit', $3, $4, COALESCE($5, $6), (SELECT v FROM latest) + 1, $8 FROM news n WHERE n.id = $1
-         ON CONFLICT (news_id, dept_id) DO UPDATE SET
-           title_cn = CASE WHEN $7 THEN EXCLUDED.title_cn ELSE news_dept.title_cn END,
-           content_trans = CASE
-             WHEN news_dept.trans_status = 'edit' THEN COALESCE($5, news_dept.content_trans, EXCLUDED.content_trans)
-             ELSE COALESCE($5, NULLIF(news_dept.content_trans, ''), EXCLUDED.content_trans) END,
-           version = CASE WHEN news_dept.trans_status = 'edit' THEN GREATEST(news_dept.version, 1)
-             ELSE GREATEST(news_dept.version, (SELECT v FROM latest)) + 1 END,
-           trans_status = 'edit', editor_id = $3, editor_name = $4, update_by = $4, update_time = now()
-         WHERE news_dept.trans_status IS DISTINCT FROM 'edit' OR news_dept.editor_id IS NULL OR news_dept.editor_id = $3
-         RETURNING ${STATE})
-       SELECT * FROM up`,
-      [id, deptId, user.userId, user.username, content ?? null, prefill, title.set, title.value],
-    );
+    const row = await this.translations.claimOrSave(id, deptId, user.userId, user.username, content ?? null, prefill, title.set, title.value);
     if (!row) throw this.lockedBy(await this.state(id, deptId));
     return toState(row);
   }
@@ -138,28 +108,10 @@ export class TranslationService {
   /** Submit the draft for review: the editor of record only; the text becomes a stored version. */
   private async submitForReview(id: number, deptId: number, content: string | undefined, title: TitleUpdate, user: Principal): Promise<TranslationStateDto> {
     const text = content ?? null;
-    const state = await this.db.transaction(async (em) => {
-      const row = await one(
-        em,
-        `WITH up AS (
-           UPDATE news_dept SET trans_status = 'examine', is_processed = 'examine', content_trans = COALESCE($4, content_trans),
-             title_cn = CASE WHEN $6 THEN $7 ELSE title_cn END,
-             examine_id = NULL, examine_name = NULL, update_by = $5, update_time = now()
-           WHERE news_id = $1 AND dept_id = $2 AND trans_status = 'edit' AND (editor_id IS NULL OR editor_id = $3)
-             AND btrim(COALESCE($4, content_trans, '')) <> ''
-           RETURNING ${STATE})
-         SELECT * FROM up`,
-        [id, deptId, user.userId, text, user.username, title.set, title.value],
-      );
+    const state = await this.translations.transaction(async (em) => {
+      const row = await this.translations.submitForReview(em, id, deptId, user.userId, text, user.username, title.set, title.value);
       if (!row) return undefined;
-      await em.query(
-        `INSERT INTO news_translation (news_id, dept_id, version, content, status, editor_id, editor_name)
-         VALUES ($1, $2, $3, $4, 'examine', $5, $6)
-         ON CONFLICT (news_id, dept_id, version) DO UPDATE SET content = EXCLUDED.content, status = 'examine',
-           editor_id = EXCLUDED.editor_id, editor_name = EXCLUDED.editor_name, examine_id = NULL, examine_name = NULL,
-           examine_time = NULL, create_time = now(), update_time = now()`,
-        [id, deptId, row.version, row.contentTrans, user.userId, user.username],
-      );
+      await this.translations.storeVersion(em, id, deptId, row.version, row.contentTrans, user.userId, user.username);
       return toState(row);
     });
     if (!state) {
@@ -175,26 +127,10 @@ export class TranslationService {
   /** Review ("审核"): items in examine or done with text; not one's own unless REVIEW_ALLOW_SELF. */
   private async review(id: number, deptId: number, version: number | undefined, user: Principal): Promise<TranslationStateDto> {
     const allowSelf = this.config.reviewAllowSelf;
-    const state = await this.db.transaction(async (em) => {
-      const row = await one(
-        em,
-        `WITH up AS (
-           UPDATE news_dept SET trans_status = 'done', is_processed = 'done', examine_id = $3, examine_name = $4,
-             update_by = $4, update_time = now()
-           WHERE news_id = $1 AND dept_id = $2 AND trans_status IN ('examine', 'done')
-             AND btrim(COALESCE(content_trans, '')) <> ''
-             AND ($5 OR editor_id IS NULL OR editor_id <> $3)
-             AND ($6::int IS NULL OR version = $6)
-           RETURNING ${STATE})
-         SELECT * FROM up`,
-        [id, deptId, user.userId, user.username, allowSelf, version ?? null],
-      );
+    const state = await this.translations.transaction(async (em) => {
+      const row = await this.translations.review(em, id, deptId, user.userId, user.username, allowSelf, version ?? null);
       if (!row) return undefined;
-      await em.query(
-        `UPDATE news_translation SET status = 'done', examine_id = $4, examine_name = $5, examine_time = now(), update_time = now()
-         WHERE news_id = $1 AND dept_id = $2 AND version = $3`,
-        [id, deptId, row.version, user.userId, user.username],
-      );
+      await this.translations.reviewVersion(em, id, deptId, row.version, user.userId, user.username);
       return toState(row);
     });
     if (!state) {
@@ -217,21 +153,7 @@ export class TranslationService {
     this.need(user, 'news:translate');
     const deptId = await this.dept(user, deptIdQuery);
     const admin = isAdministrator(user.ability);
-    const row = await one(
-      this.db,
-      `WITH h AS (
-         SELECT version, content, status, editor_id, editor_name, examine_id, examine_name FROM news_translation
-         WHERE news_id = $1 AND dept_id = $2 ORDER BY version DESC LIMIT 1),
-       up AS (
-         UPDATE news_dept d SET trans_status = h.status, is_processed = h.status, content_trans = h.content,
-           version = COALESCE(h.version, 0), editor_id = h.editor_id, editor_name = h.editor_name,
-           examine_id = h.examine_id, examine_name = h.examine_name, update_by = $4, update_time = now()
-         FROM (SELECT 1) one LEFT JOIN h ON true
-         WHERE d.news_id = $1 AND d.dept_id = $2 AND d.trans_status = 'edit' AND ($5 OR d.editor_id IS NULL OR d.editor_id = $3)
-         RETURNING ${STATE.replace(/(^|,\s*)(\w+)/g, '$1d.$2')})
-       SELECT * FROM up`,
-      [id, deptId, user.userId, user.username, admin],
-    );
+    const row = await this.translations.release(id, deptId, user.userId, user.username, admin);
     if (row) return toState(row);
     const current = await this.state(id, deptId);
     if (!current) await this.assertNews(id);
@@ -243,11 +165,7 @@ export class TranslationService {
   async latestVersion(id: number, deptIdQuery: number | undefined, user: Principal): Promise<LatestVersionDto> {
     const deptId = await this.dept(user, deptIdQuery);
     await this.assertNews(id);
-    const row = await one(
-      this.db,
-      `SELECT version, content AS "contentTrans", status FROM news_translation WHERE news_id = $1 AND dept_id = $2 ORDER BY version DESC LIMIT 1`,
-      [id, deptId],
-    );
+    const row = await this.translations.latestVersion(id, deptId);
     return { id, deptId, version: Number(row?.version ?? 0), contentTrans: (row?.contentTrans as string) ?? null, status: (row?.status as string) ?? null };
   }
 
@@ -255,12 +173,7 @@ export class TranslationService {
   async versions(id: number, deptIdQuery: number | undefined, user: Principal): Promise<TranslationVersionDto[]> {
     const deptId = await this.dept(user, deptIdQuery);
     await this.assertNews(id);
-    const rows: Raw[] = await this.db.query(
-      `SELECT version, status, content, editor_id AS "editorId", editor_name AS "editorName", examine_id AS "examineId",
-              examine_name AS "examineName", examine_time AS "examineTime", create_time AS "createTime"
-       FROM news_translation WHERE news_id = $1 AND dept_id = $2 ORDER BY version DESC`,
-      [id, deptId],
-    );
+    const rows = await this.translations.versions(id, deptId);
     return rows.map((r) => ({ ...(r as unknown as TranslationVersionDto), version: Number(r.version) }));
   }
 
@@ -269,7 +182,7 @@ export class TranslationService {
     const deptId = await this.dept(user, deptIdQuery);
     await this.assertNews(id);
     const text = async (version: number) => {
-      const r = await one(this.db, 'SELECT content FROM news_translation WHERE news_id = $1 AND dept_id = $2 AND version = $3', [id, deptId, version]);
+      const r = await this.translations.versionContent(id, deptId, version);
       if (!r) throw DomainException.notFound(`${TRANSLATION_MESSAGES.noVersion}: v${version}`);
       return htmlToText(r.content as string);
     };
@@ -280,18 +193,13 @@ export class TranslationService {
 
   /** The department's state of an item (undefined when the department never touched it). */
   async state(id: number, deptId: number): Promise<TranslationStateDto | undefined> {
-    const row = await one(this.db, `SELECT ${STATE} FROM news_dept WHERE news_id = $1 AND dept_id = $2`, [id, deptId]);
+    const row = await this.translations.state(id, deptId);
     return row && toState(row);
   }
 
   /** The title the department sees (its Chinese title override, the machine title, the original) and the caller's display name. */
   private async noticeNames(id: number, deptId: number, user: Principal): Promise<{ title: string; actor: string }> {
-    const r = await one(
-      this.db,
-      `SELECT COALESCE(d.title_cn, n.title_cn, n.title) AS title, (SELECT nick_name FROM sys_user WHERE id = $3) AS nick
-         FROM news n LEFT JOIN news_dept d ON d.news_id = n.id AND d.dept_id = $2 WHERE n.id = $1`,
-      [id, deptId, user.userId],
-    );
+    const r = await this.translations.noticeNames(id, deptId, user.userId);
     const title = (r?.title as string | undefined) ?? `#${id}`;
     return { title: title.length > 80 ? `${title.slice(0, 80)}…` : title, actor: (r?.nick as string | null) || user.username };
   }
@@ -319,7 +227,7 @@ export class TranslationService {
   }
 
   private async assertNews(id: number): Promise<void> {
-    if (!(await one(this.db, 'SELECT 1 FROM news WHERE id = $1', [id]))) throw DomainException.notFound(NOT_FOUND);
+    if (!(await this.translations.newsExists(id))) throw DomainException.notFound(NOT_FOUND);
   }
 
   /** The 409 of a claim refused because someone else is translating (404 when the item does not exist). */
