@@ -18,14 +18,14 @@ export class SharesController {
   @Get()
   @ApiPageResponse(ShareDto)
   list(@CurrentUser() user: Principal, @Query() query: ShareQuery) {
-    return this.shares.list(user.userId, query);
+    return this.shares.list(user, query);
   }
 
   @Authenticated()
   @Get(':id')
   @ApiOkResponse({ type: ShareDto })
   get(@CurrentUser() user: Principal, @Param('id', ParseIdPipe) id: number) {
-    return this.shares.get(user.userId, id);
+    return this.shares.get(user, id);
   }
 
   @Log('分享新闻')
@@ -42,7 +42,7 @@ export class SharesController {
   @Put()
   @HttpCode(204)
   edit(@CurrentUser() user: Principal, @Body() dto: ShareEditDto) {
-    return this.shares.edit(user.userId, dto);
+    return this.shares.edit(user, dto);
   }
 
   @Log('删除分享')
