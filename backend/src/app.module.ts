@@ -2,11 +2,13 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { AppConfig } from './config/config.js';
 import type { PolicyRules } from './common/access/ability.js';
 import { CoreModule } from './common/core.module.js';
+import { collectionPolicy } from './modules/collections/collection.policy.js';
 import { deptPolicy } from './modules/dept/dept.policy.js';
 import { interestPolicy } from './modules/interests/interest.policy.js';
 import { manuscriptPolicy } from './modules/manuscripts/manuscript.policy.js';
 import { newsPolicy } from './modules/news/news.policy.js';
 import { productPolicy } from './modules/products/product.policy.js';
+import { sharePolicy } from './modules/shares/share.policy.js';
 import { filePolicy } from './modules/storage/file.policy.js';
 import { seedDemoData } from './modules/seed/index.js';
 import { CollectionsModule } from './modules/collections/collections.module.js';
@@ -33,7 +35,7 @@ import { JournalsModule } from './modules/journals/journals.module.js';
 import { ManuscriptsModule } from './modules/manuscripts/manuscripts.module.js';
 
 /** The record rules of every module, folded into each caller's CASL ability (see common/access/ability.ts). */
-export const POLICY_RULES: readonly PolicyRules[] = [newsPolicy, manuscriptPolicy, filePolicy, productPolicy, interestPolicy, deptPolicy];
+export const POLICY_RULES: readonly PolicyRules[] = [newsPolicy, manuscriptPolicy, filePolicy, productPolicy, interestPolicy, deptPolicy, sharePolicy, collectionPolicy];
 
 @Module({})
 export class AppModule {
