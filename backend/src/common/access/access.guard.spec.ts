@@ -92,8 +92,8 @@ describe('AccessGuard', () => {
   let who: Principal | undefined;
   const fromSession = jest.fn(async (_sid: string) => who);
   // The real Passport `jwt` strategy (it registers itself with passport), with a stubbed session lookup.
-  new JwtStrategy({ verificationKey: () => key } as unknown as TokenService, { fromSession } as unknown as Authenticator);
-  const guard = new AccessGuard(new Reflector());
+  new JwtStrategy();
+  const guard = new AccessGuard(new Reflector(), { verificationKey: () => key } as unknown as TokenService, { fromSession } as unknown as Authenticator);
   const bearer = () => ({ headers: { authorization: `Bearer ${token()}` }, query: {} });
   const run = (cls: new () => object, method: string, req: Partial<AuthedRequest> = bearer()) => guard.canActivate(context(cls, method, req));
 
@@ -190,6 +190,22 @@ describe('AccessGuard', () => {
     fromSession.mockClear();
     await expect(run(Probe, 'mine', { headers: {}, query: { access_token: token() } })).rejects.toMatchObject({ status: 401 });
     expect(fromSession).not.toHaveBeenCalled();
+  });
+
+  it('keeps apps of one process apart: each guard verifies with its own key and sessions', async () => {
+    const otherKey = createSecretKey(Buffer.from('z'.repeat(40), 'utf8'));
+    const otherSession = jest.fn(async () => principal({ userId: 99 }));
+    new JwtStrategy(); // a second app registers the strategy again
+    const other = new AccessGuard(new Reflector(), { verificationKey: () => otherKey } as unknown as TokenService, { fromSession: otherSession } as unknown as Authenticator);
+    who = principal();
+    const mine: Partial<AuthedRequest> = bearer();
+    await expect(guard.canActivate(context(Probe, 'mine', mine))).resolves.toBe(true);
+    expect(mine.principal?.userId).toBe(7);
+    await expect(other.canActivate(context(Probe, 'mine', bearer()))).rejects.toMatchObject({ status: 401 });
+    const theirs: Partial<AuthedRequest> = { headers: { authorization: `Bearer ${jwt.sign({ sid: 's2' }, { secret: otherKey as unknown as Buffer, algorithm: 'HS256' })}` }, query: {} };
+    await expect(other.canActivate(context(Probe, 'mine', theirs))).resolves.toBe(true);
+    expect(otherSession).toHaveBeenCalledWith('s2');
+    expect(theirs.principal?.userId).toBe(99);
   });
 
   it('leaves non-HTTP contexts alone', async () => {

@@ -3,13 +3,15 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard, type AuthGuardAuthenticateOptions } from '@nestjs/passport';
 import type { Request } from 'express';
 import { requestContext } from '../audit/request-context.js';
-import { QUERY_TOKEN_ALLOWED } from '../auth/jwt.strategy.js';
+import { Authenticator } from '../auth/authenticator.js';
+import { AUTH_CONTEXT, type AuthContext } from '../auth/jwt.strategy.js';
 import type { Principal } from '../auth/principal.js';
+import { TokenService } from '../auth/token.service.js';
 import { DomainException, ErrorCode } from '../errors/domain.exception.js';
 import { canAnyPermission } from './ability.js';
 import { ACCESS_KEY, type AccessRule, ALLOW_DURING_PASSWORD_CHANGE_KEY, ALLOW_QUERY_TOKEN_KEY } from './permissions.decorator.js';
 
-export type AuthedRequest = Request & { principal?: Principal; [QUERY_TOKEN_ALLOWED]?: boolean };
+export type AuthedRequest = Request & { principal?: Principal; [AUTH_CONTEXT]?: AuthContext };
 
 export const PASSWORD_CHANGE_REQUIRED_MESSAGE = '首次登录或密码被重置后，请先修改密码';
 
@@ -26,7 +28,11 @@ export const PASSWORD_CHANGE_REQUIRED_MESSAGE = '首次登录或密码被重置�
 export class AccessGuard extends AuthGuard('jwt') {
   private readonly logger = new Logger(AccessGuard.name);
 
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: TokenService,
+    private readonly authenticator: Authenticator,
+  ) {
     super();
   }
 
@@ -45,7 +51,11 @@ export class AccessGuard extends AuthGuard('jwt') {
     const targets = [context.getHandler(), context.getClass()];
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, targets);
     const req = context.switchToHttp().getRequest<AuthedRequest>();
-    req[QUERY_TOKEN_ALLOWED] = this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_QUERY_TOKEN_KEY, targets) === true;
+    req[AUTH_CONTEXT] = {
+      tokens: this.tokens,
+      authenticator: this.authenticator,
+      queryTokenAllowed: this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_QUERY_TOKEN_KEY, targets) === true,
+    };
     await super.canActivate(context);
     const principal = req.principal;
     if (principal) {

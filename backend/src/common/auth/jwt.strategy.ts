@@ -2,14 +2,25 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-jwt';
-import { Authenticator } from './authenticator.js';
+import type { Authenticator } from './authenticator.js';
 import type { Principal } from './principal.js';
-import { extractToken, type TokenClaims, TokenService } from './token.service.js';
+import { extractToken, type TokenClaims, type TokenService } from './token.service.js';
 
-/** Set by the access guard before Passport runs: this handler accepts `?access_token=` (downloads). */
-export const QUERY_TOKEN_ALLOWED = Symbol('horizon:query-token-allowed');
+/**
+ * What the access guard hands the strategy on the request: this app's token key and session lookup,
+ * and whether the handler accepts `?access_token=` (downloads). Passport keeps strategies in one
+ * process-wide registry, so the registered strategy holds no app state: several apps in one process
+ * (tests) each authenticate against their own sessions.
+ */
+export const AUTH_CONTEXT = Symbol('horizon:auth-context');
 
-type TokenRequest = Request & { [QUERY_TOKEN_ALLOWED]?: boolean };
+export interface AuthContext {
+  tokens: TokenService;
+  authenticator: Authenticator;
+  queryTokenAllowed: boolean;
+}
+
+type TokenRequest = Request & { [AUTH_CONTEXT]?: AuthContext };
 
 /**
  * The Passport `jwt` strategy: passport-jwt reads the bearer token (a doubled or missing `Bearer`
@@ -19,20 +30,25 @@ type TokenRequest = Request & { [QUERY_TOKEN_ALLOWED]?: boolean };
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(
-    tokens: TokenService,
-    private readonly authenticator: Authenticator,
-  ) {
+  constructor() {
     super({
-      jwtFromRequest: (req: Request) => extractToken(req.headers.authorization, (req as TokenRequest)[QUERY_TOKEN_ALLOWED] ? req.query?.access_token : undefined) ?? null,
-      secretOrKeyProvider: (_req, _raw, done) => done(null, tokens.verificationKey() as unknown as Buffer),
+      jwtFromRequest: (req: Request) => {
+        const ctx = (req as TokenRequest)[AUTH_CONTEXT];
+        return (ctx && extractToken(req.headers.authorization, ctx.queryTokenAllowed ? req.query?.access_token : undefined)) ?? null;
+      },
+      secretOrKeyProvider: (req, _raw, done) => {
+        const ctx = (req as TokenRequest)[AUTH_CONTEXT];
+        if (!ctx) done(new Error('AccessGuard did not set the auth context'));
+        else done(null, ctx.tokens.verificationKey() as unknown as Buffer);
+      },
       algorithms: ['HS256'],
-      passReqToCallback: false,
+      passReqToCallback: true,
     });
   }
 
-  async validate(claims: TokenClaims): Promise<Principal | false> {
-    if (typeof claims?.sid !== 'string') return false;
-    return (await this.authenticator.fromSession(claims.sid)) ?? false;
+  async validate(req: TokenRequest, claims: TokenClaims): Promise<Principal | false> {
+    const ctx = req[AUTH_CONTEXT];
+    if (!ctx || typeof claims?.sid !== 'string') return false;
+    return (await ctx.authenticator.fromSession(claims.sid)) ?? false;
   }
 }
