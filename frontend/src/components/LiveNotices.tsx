@@ -3,6 +3,7 @@ import { Alert, AlertTitle, Box, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { acquireLive, type LiveMessage, subscribeLive } from '../providers/socket';
 import { sanitizeNewsHtml } from '../resources/shared/sanitize';
+import { HORIZON_SHADOWS } from '../theme/theme';
 
 /** Spec (production-admin §8/§9): pushed socket messages stay 10 s. */
 export const LIVE_NOTICE_DURATION = 10_000;
@@ -35,7 +36,7 @@ function LiveNotice({ id, message, onClose }: Shown & { onClose: (id: number) =>
       onClose={() => onClose(id)}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      sx={{ bgcolor: 'background.paper', boxShadow: '0 2px 12px rgba(0, 0, 0, 0.12)', border: 1, borderColor: message.msgType === 'ERROR' ? 'error.light' : 'warning.light' }}
+      sx={{ bgcolor: 'background.paper', boxShadow: HORIZON_SHADOWS.popup, border: 1, borderColor: message.msgType === 'ERROR' ? 'error.light' : 'warning.light' }}
     >
       <AlertTitle sx={{ fontWeight: 600 }}>{message.title || translate('app.live.untitled')}</AlertTitle>
       <Box

@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { LanguageMenuButton } from '../components/LanguageMenuButton';
+import { HORIZON_SHADOWS } from '../theme/theme';
 import { Breadcrumb } from './Breadcrumb';
 import { SettingsDrawer } from './SettingsDrawer';
 
@@ -54,7 +55,7 @@ export function HorizonAppBar(props: AppBarProps) {
       <AppBar
         {...props}
         color="inherit"
-        sx={{ bgcolor: 'background.paper', boxShadow: '0 1px 4px rgba(0, 21, 41, 0.08)' }}
+        sx={{ bgcolor: 'background.paper', boxShadow: HORIZON_SHADOWS.appBar }}
         toolbar={
           <>
             <LanguageMenuButton />

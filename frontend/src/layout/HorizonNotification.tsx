@@ -7,6 +7,7 @@ import {
   useTakeUndoableMutation,
   useTranslate,
 } from 'react-admin';
+import { HORIZON_SHADOWS } from '../theme/theme';
 import { withDefaultDuration } from './notificationDuration';
 
 interface Shown {
@@ -85,7 +86,7 @@ export function HorizonNotification() {
           minWidth: 300,
           maxWidth: 560,
           alignItems: 'center',
-          boxShadow: '0 2px 12px rgba(0, 0, 0, 0.12)',
+          boxShadow: HORIZON_SHADOWS.popup,
           border: 1,
           borderColor: `${SEVERITY[type] ?? 'info'}.light`,
           whiteSpace: multiLine ? 'pre-wrap' : 'normal',

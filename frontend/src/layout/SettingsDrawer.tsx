@@ -49,7 +49,7 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
                     height: 26,
                     borderRadius: 1,
                     bgcolor: color,
-                    color: '#fff',
+                    color: 'common.white',
                     '&:hover': { bgcolor: color, opacity: 0.85 },
                   }}
                 >

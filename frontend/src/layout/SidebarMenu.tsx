@@ -71,7 +71,7 @@ function MenuEntry({ item, depth, ancestors, activeKeys, openKeys, onToggle }: E
       <>
         <WithTooltip title={item.title} show={tooltip}>
           <ListItemButton
-            sx={{ ...itemSx(depth, false, sidebarOpen), color: active ? '#fff' : SIDEBAR.text }}
+            sx={{ ...itemSx(depth, false, sidebarOpen), color: active ? 'common.white' : SIDEBAR.text }}
             onClick={() => {
               // In the collapsed sidebar a group click opens the sidebar on that group.
               if (!sidebarOpen) setSidebarOpen(true);

@@ -3,6 +3,7 @@ import { Box, Chip, Menu, MenuItem } from '@mui/material';
 import { useLocation, usePermissions, useRefresh, useTranslate } from 'react-admin';
 import { canAccess } from '../providers/permissions';
 import { useNavigate } from 'react-router-dom';
+import { HORIZON_SHADOWS, line } from '../theme/theme';
 import { routeTitle } from './routeTitle';
 import { loadTags, pathAfterClose, saveTags, tagsReducer, type TagView } from './tagsReducer';
 import { useMenus } from './useMenus';
@@ -99,8 +100,8 @@ export function TagsView({ sticky }: { sticky: boolean }) {
         px: 1,
         mx: -1,
         bgcolor: 'background.paper',
-        borderBottom: '1px solid #d8dce5',
-        boxShadow: '0 1px 3px 0 rgba(0,0,0,.08)',
+        borderBottom: line('tagsBorder'),
+        boxShadow: HORIZON_SHADOWS.tagsBar,
         overflowX: 'auto',
         whiteSpace: 'nowrap',
         position: sticky ? 'sticky' : 'static',
@@ -120,7 +121,7 @@ export function TagsView({ sticky }: { sticky: boolean }) {
             onClick={() => navigate(view.path)}
             onDelete={view.affix ? undefined : () => close(view)}
             onContextMenu={(event) => openMenu(event, view)}
-            sx={{ borderRadius: 0.5, height: 26, fontSize: 12, bgcolor: active ? undefined : '#fff' }}
+            sx={{ borderRadius: 0.5, height: 26, fontSize: 12, bgcolor: active ? undefined : 'common.white' }}
           />
         );
       })}

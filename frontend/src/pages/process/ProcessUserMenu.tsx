@@ -6,6 +6,7 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import { Confirm, useGetIdentity, useLogout, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { horizon } from '../../theme/theme';
 import { centerPath } from './processNav';
 
 /** Avatar and name of the signed-in user; a button opening the menu when `withMenu`. */
@@ -14,7 +15,7 @@ function Who({ compact }: { compact: boolean }) {
   const name = identity?.fullName ?? '';
   return (
     <>
-      <Avatar src={identity?.avatar} alt={name} sx={{ width: 30, height: 30, fontSize: 14, bgcolor: 'rgba(255,255,255,.25)', color: '#fff' }}>
+      <Avatar src={identity?.avatar} alt={name} sx={{ width: 30, height: 30, fontSize: 14, bgcolor: horizon('onPrimaryAvatar'), color: 'common.white' }}>
         {name.slice(0, 1)}
       </Avatar>
       {!compact && (
@@ -70,7 +71,7 @@ export function ProcessUserMenu({ logoutEnabled, compact = false }: { logoutEnab
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-label={translate('app.process.user_menu')}
-        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, borderRadius: 1, color: 'inherit', '&:hover': { bgcolor: 'rgba(255,255,255,.12)' } }}
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, borderRadius: 1, color: 'inherit', '&:hover': { bgcolor: horizon('onPrimaryHover') } }}
       >
         <Who compact={compact} />
         <ExpandMoreIcon fontSize="small" />

@@ -4,6 +4,7 @@ import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { avatarUrl, type AuthUser } from '../../providers/authProvider';
 import type { HorizonDataProvider } from '../../providers/dataProvider';
+import { horizon } from '../../theme/theme';
 import { AVATAR_TYPES, avatarProblem } from './avatar';
 import { errorMessage } from './errorMessage';
 
@@ -53,8 +54,8 @@ export function AvatarUpload({ user, onUploaded }: { user: AuthUser; onUploaded:
         sx={{
           position: 'absolute',
           inset: 0,
-          bgcolor: 'rgba(0,0,0,.45)',
-          color: '#fff',
+          bgcolor: horizon('overlay'),
+          color: 'common.white',
           display: 'flex',
           flexDirection: 'column',
           alignItems: 'center',

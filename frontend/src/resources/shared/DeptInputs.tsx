@@ -48,7 +48,7 @@ export function DeptTreeSelectInput({ source, label = '部门', exclude, enabled
 }
 
 /** Checkbox dept tree for a role's custom data scope; the value is `[{id}]`. No propagation: the
- * server already adds the descendants of each chosen dept (eladmin issue #625). */
+ * server already adds the descendants of each chosen dept (eladmin issue 625). */
 export function DeptCheckTreeInput({ source, label, validate }: { source: string; label: string; validate?: Validator | Validator[] }) {
   const { field, fieldState, formState } = useInput({ source, validate });
   const { items, loading } = useDeptItems();
