@@ -1,5 +1,6 @@
 import { type ComponentType, useState } from 'react';
-import { Avatar, Box, Button, Card, CardActionArea, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, Container, Stack, Typography } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import type { SvgIconProps } from '@mui/material';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import CloudDownloadOutlined from '@mui/icons-material/CloudDownloadOutlined';
@@ -23,41 +24,10 @@ import { Logo } from '../components/Logo';
 import { setCurrentModule, type ModuleKey } from '../layout/modules';
 import type { HorizonDataProvider } from '../providers/dataProvider';
 import { canAny } from '../providers/permissions';
+import { HORIZON_BACKGROUNDS, horizonPalette } from '../theme/theme';
+import { ADDRESS_CALLS, extractAddress, serverMessage, STORAGE_ROLES } from './launch/addresses';
+import { LaunchTile } from './launch/LaunchTile';
 import { usePlatformSettings } from './process/usePlatformSettings';
-
-/** The server's message of a failed call, if it sent one. */
-export function serverMessage(error: unknown): string | undefined {
-  return error instanceof Error && error.message ? error.message : undefined;
-}
-
-/**
- * The two tiles that open an external system ask the server for its address (`GET
- * api/platform/externalUrl?target=…` → `{url}`, or 404 with a message when it is not configured;
- * the spec's own paths `api/collectionWebsite/postGraph|postSearch` answer the same).
- */
-export const ADDRESS_CALLS = {
-  knowledge: 'api/platform/externalUrl?target=knowledge',
-  clue: 'api/platform/externalUrl?target=clue',
-};
-
-/** Roles that open the data storage module (spec §6). */
-export const STORAGE_ROLES = ['timing:edit'];
-
-/** An address from whatever shape the server answers: a string, or `{url|address|link|data}`. */
-export function extractAddress(body: unknown): string | undefined {
-  if (typeof body === 'string') {
-    const value = body.trim();
-    return /^(https?:\/\/|\/)/i.test(value) ? value : undefined;
-  }
-  if (body && typeof body === 'object') {
-    const record = body as Record<string, unknown>;
-    for (const key of ['url', 'address', 'link', 'data']) {
-      const found = extractAddress(record[key]);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
 
 interface Tile {
   key: string;
@@ -78,6 +48,7 @@ export function LaunchPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const { data: platform } = usePlatformSettings();
+  const colors = horizonPalette(useTheme());
 
   const enter = (module: ModuleKey, path: string) => {
     setCurrentModule(module);
@@ -117,17 +88,17 @@ export function LaunchPage() {
 
   const roles = Array.isArray(permissions) ? permissions : [];
   const tiles: Tile[] = [
-    { key: 'collect', icon: CloudDownloadOutlined, color: '#409EFF', onOpen: () => enter('collect', '/website-statistic') },
-    { key: 'process', icon: TrackChangesOutlined, color: '#11a983', onOpen: () => enter('process', '/productProcess-home') },
-    { key: 'system', icon: AdminPanelSettingsOutlined, color: '#6959CD', onOpen: () => enter('system', '/system/user') },
+    { key: 'collect', icon: CloudDownloadOutlined, color: colors.launchCollect, onOpen: () => enter('collect', '/website-statistic') },
+    { key: 'process', icon: TrackChangesOutlined, color: colors.launchProcess, onOpen: () => enter('process', '/productProcess-home') },
+    { key: 'system', icon: AdminPanelSettingsOutlined, color: colors.launchSystem, onOpen: () => enter('system', '/system/user') },
     {
       key: 'storage',
       icon: StorageOutlined,
-      color: '#E6A23C',
+      color: colors.launchStorage,
       onOpen: () => (canAny(roles, STORAGE_ROLES) ? enter('storage', '/dataExchange') : navigate('/404')),
     },
-    { key: 'knowledge', icon: HubOutlined, color: '#13c2c2', onOpen: () => openExternal('knowledge') },
-    { key: 'clue', icon: ManageSearchOutlined, color: '#f5222d', onOpen: () => openExternal('clue') },
+    { key: 'knowledge', icon: HubOutlined, color: colors.launchKnowledge, onOpen: () => openExternal('knowledge') },
+    { key: 'clue', icon: ManageSearchOutlined, color: colors.launchClue, onOpen: () => openExternal('clue') },
   ];
 
   return (
@@ -135,7 +106,7 @@ export function LaunchPage() {
       component="main"
       sx={{
         minHeight: '100vh',
-        background: 'linear-gradient(180deg, #eaf3ff 0%, #f5f7fa 45%, #f5f7fa 100%)',
+        background: HORIZON_BACKGROUNDS.launch,
         display: 'flex',
         flexDirection: 'column',
       }}
@@ -179,22 +150,17 @@ export function LaunchPage() {
           </Typography>
         )}
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
-          {tiles.map(({ key, icon: Icon, color, onOpen }) => (
-            <Card key={key} elevation={0} sx={{ borderRadius: 2, border: '1px solid #e4e7ed', transition: 'all .2s', '&:hover': { transform: 'translateY(-3px)', boxShadow: '0 10px 30px rgba(31,45,61,.12)', borderColor: color } }}>
-              <CardActionArea onClick={() => void onOpen()} disabled={busy !== null} sx={{ p: 3, display: 'flex', alignItems: 'center', justifyContent: 'flex-start', gap: 2.5, minHeight: 128 }}>
-                <Box sx={{ width: 64, height: 64, borderRadius: 2, bgcolor: `${color}1a`, color, display: 'flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0 }}>
-                  {busy === key ? <CircularProgress size={28} sx={{ color }} /> : <Icon sx={{ fontSize: 36 }} />}
-                </Box>
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
-                    {translate(`app.launch.${key}`)}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {hint(key)}
-                  </Typography>
-                </Box>
-              </CardActionArea>
-            </Card>
+          {tiles.map(({ key, icon, color, onOpen }) => (
+            <LaunchTile
+              key={key}
+              icon={icon}
+              color={color}
+              title={translate(`app.launch.${key}`)}
+              hint={hint(key)}
+              busy={busy === key}
+              disabled={busy !== null}
+              onOpen={() => void onOpen()}
+            />
           ))}
         </Box>
       </Container>

@@ -1,24 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import {
-  AppBar,
-  Box,
-  Button,
-  CircularProgress,
-  Divider,
-  Drawer,
-  IconButton,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  Stack,
-  type Theme,
-  Toolbar,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
-import { alpha } from '@mui/material/styles';
+import { AppBar, Box, Button, CircularProgress, IconButton, Stack, type Theme, Toolbar, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useTranslate } from 'react-admin';
@@ -28,12 +9,12 @@ import { Logo } from '../../components/Logo';
 import { LiveNoticesDeferred as LiveNotices } from '../../components/LiveNoticesDeferred';
 import { NewsSubmitDialog } from '../../resources/manuscripts';
 import { NewsPushProvider } from '../../resources/shared/newsPush';
-import { activeProcessNav, LAUNCH_PATH, PROCESS_NAV } from './processNav';
+import { HORIZON_SHADOWS } from '../../theme/theme';
+import { activeProcessNav, LAUNCH_PATH, PROCESS_BAR_HEIGHT, PROCESS_NAV } from './processNav';
+import { ProcessBarLinks, ProcessNavDrawer } from './ProcessNavParts';
 import { ProcessUserMenu } from './ProcessUserMenu';
 import { usePlatformSettings } from './usePlatformSettings';
 
-/** Height of the top bar; pages that fill the window subtract it. */
-export const PROCESS_BAR_HEIGHT = 56;
 
 function PageFallback() {
   return (
@@ -67,43 +48,15 @@ export function ProcessLayout() {
 
   useEffect(() => setDrawerOpen(false), [pathname]);
 
-  const links = PROCESS_NAV.map((item) => {
-    const selected = item.key === active;
-    return (
-      <Button
-        key={item.key}
-        component={RouterLink}
-        to={item.to}
-        color="inherit"
-        aria-current={selected ? 'page' : undefined}
-        sx={{
-          height: PROCESS_BAR_HEIGHT,
-          px: compact ? 1.25 : 2,
-          minWidth: 0,
-          borderRadius: 0,
-          fontSize: 15,
-          fontWeight: selected ? 600 : 400,
-          whiteSpace: 'nowrap',
-          opacity: selected ? 1 : 0.88,
-          bgcolor: selected ? 'rgba(255,255,255,.16)' : 'transparent',
-          boxShadow: selected ? 'inset 0 -3px 0 #fff' : 'none',
-          '&:hover': { bgcolor: 'rgba(255,255,255,.12)', opacity: 1 },
-        }}
-      >
-        {translate(item.label)}
-      </Button>
-    );
-  });
-
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: '#f0f2f5' }}>
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <AppBar
         position="sticky"
         elevation={0}
         sx={(theme) => ({
-          color: '#fff',
+          color: 'common.white',
           background: `linear-gradient(90deg, ${theme.palette.primary.dark} 0%, ${theme.palette.primary.main} 100%)`,
-          boxShadow: '0 1px 4px rgba(0, 21, 41, 0.12)',
+          boxShadow: HORIZON_SHADOWS.processBar,
         })}
       >
         <Toolbar disableGutters variant="dense" sx={{ minHeight: PROCESS_BAR_HEIGHT, height: PROCESS_BAR_HEIGHT, px: { xs: 1, sm: 2 }, gap: 1 }} component="nav" aria-label={systemName}>
@@ -118,7 +71,7 @@ export function ProcessLayout() {
             aria-label={translate('app.process.back_home')}
             sx={{ display: 'flex', alignItems: 'center', gap: 1.25, color: 'inherit', textDecoration: 'none', flexShrink: 0, mr: { md: compact ? 1 : 3 } }}
           >
-            <Box sx={{ display: 'flex', p: '2px', borderRadius: '9px', bgcolor: '#fff' }}>
+            <Box sx={{ display: 'flex', p: '2px', borderRadius: '9px', bgcolor: 'common.white' }}>
               <Logo size={30} />
             </Box>
             <Box sx={{ lineHeight: 1.15 }}>
@@ -134,7 +87,7 @@ export function ProcessLayout() {
           </Box>
           {!narrow && (
             <Stack direction="row" sx={{ alignSelf: 'stretch', alignItems: 'stretch', minWidth: 0, overflowX: 'auto', scrollbarWidth: 'none' }}>
-              {links}
+              <ProcessBarLinks active={active} compact={compact} />
             </Stack>
           )}
           <Box sx={{ flex: 1 }} />
@@ -154,41 +107,7 @@ export function ProcessLayout() {
         </Toolbar>
       </AppBar>
 
-      <Drawer open={narrow && drawerOpen} onClose={() => setDrawerOpen(false)}>
-        <Box sx={{ width: 240 }} role="presentation">
-          <Stack direction="row" sx={{ alignItems: 'center', gap: 1.25, px: 2, height: PROCESS_BAR_HEIGHT, borderBottom: '1px solid #ebeef5' }}>
-            <Logo size={28} />
-            <Typography sx={{ fontWeight: 600 }}>{systemName}</Typography>
-          </Stack>
-          <List component="nav" aria-label={systemName} sx={{ py: 1 }}>
-            {PROCESS_NAV.map((item) => {
-              const selected = item.key === active;
-              return (
-                <ListItemButton
-                  key={item.key}
-                  component={RouterLink}
-                  to={item.to}
-                  selected={selected}
-                  aria-current={selected ? 'page' : undefined}
-                  sx={(theme) => ({
-                    borderLeft: '3px solid transparent',
-                    '&.Mui-selected, &.Mui-selected:hover': { color: 'primary.main', borderLeftColor: 'primary.main', bgcolor: alpha(theme.palette.primary.main, 0.08) },
-                  })}
-                >
-                  <ListItemText primary={translate(item.label)} slotProps={{ primary: { sx: { fontWeight: selected ? 600 : 400 } } }} />
-                </ListItemButton>
-              );
-            })}
-            <Divider sx={{ my: 1 }} />
-            <ListItemButton component={RouterLink} to={LAUNCH_PATH} sx={{ borderLeft: '3px solid transparent' }}>
-              <ListItemIcon sx={{ minWidth: 32 }}>
-                <HomeOutlined fontSize="small" />
-              </ListItemIcon>
-              <ListItemText primary={translate('app.process.back_home')} />
-            </ListItemButton>
-          </List>
-        </Box>
-      </Drawer>
+      <ProcessNavDrawer open={narrow && drawerOpen} onClose={() => setDrawerOpen(false)} active={active} systemName={systemName} />
 
       <LiveNotices />
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1, sm: 2 } }}>

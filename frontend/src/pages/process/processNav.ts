@@ -103,3 +103,6 @@ export const NEWS_LIST_SLOTS = {
 } as const;
 
 export type NewsListSlot = keyof typeof NEWS_LIST_SLOTS;
+
+/** Height of the top bar; pages that fill the window subtract it. */
+export const PROCESS_BAR_HEIGHT = 56;
