@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException } from '../../common/errors/domain.exception.js';
 import { ClassifyService } from '../classify/index.js';
 import type { GraphLink, GraphNode, KeywordGraph, RecommendPage } from './news-discover.dto.js';
 import { NewsQuery, type NewsPage, type NewsRowDto } from './news.dto.js';
-import { buildList, fromJoins, HOT_DAYS, Params, ROW_COLUMNS } from './news.query.js';
+import { HOT_DAYS } from './news.query.js';
+import { NewsRepository } from './news.repository.js';
 import { NewsService } from './news.service.js';
 import { buildTsQuery, queryTerms, searchQuery } from './search/tokenizer.js';
 
@@ -60,7 +59,7 @@ interface Signals {
 @Injectable()
 export class NewsDiscoverService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: NewsRepository,
     private readonly news: NewsService,
     private readonly classify: ClassifyService,
   ) {}
@@ -68,7 +67,7 @@ export class NewsDiscoverService {
   /** List rows of the given ids in the given order (ids not found are skipped). */
   private async rowsOf(ids: string[], deptId: number | null, userId: number): Promise<NewsRowDto[]> {
     if (!ids.length) return [];
-    const rows: Raw[] = await this.db.query(`SELECT ${ROW_COLUMNS} ${fromJoins('$2', '$3')} WHERE n.id = ANY($1::bigint[])`, [ids, deptId, userId]);
+    const rows = await this.repo.rowsOf(ids, deptId, userId);
     const byId = new Map(rows.map((r) => [String(r.id), r]));
     return ids.flatMap((id) => {
       const r = byId.get(id);
@@ -85,13 +84,8 @@ export class NewsDiscoverService {
    */
   async similar(id: number, size: number, user: Principal): Promise<NewsRowDto[]> {
     const deptId = await this.news.resolveDept(user, undefined);
-    const found: Array<{ title: string; titleCn: string | null; keywords: string[]; deptKeywords: string[] | null; classify: number[] }> = await this.db.query(
-      `SELECT n.title, COALESCE(d.title_cn, n.title_cn) AS "titleCn", n.keywords, d.keywords AS "deptKeywords", COALESCE(d.classify, n.classify) AS classify
-       FROM news n LEFT JOIN news_dept d ON d.news_id = n.id AND d.dept_id = $2 WHERE n.id = $1`,
-      [id, deptId],
-    );
-    if (!found.length) throw DomainException.notFound(NOT_FOUND);
-    const src = found[0];
+    const src = await this.repo.similarSource(id, deptId);
+    if (!src) throw DomainException.notFound(NOT_FOUND);
     const keywords = clean([...src.keywords, ...(src.deptKeywords ?? [])]).slice(0, SIMILAR_KEYWORDS);
     const keywordQueries = keywords.map((k) => searchQuery(k, 'and')).filter((q): q is string => !!q);
     const titleTerms = queryTerms(`${src.title}\n${src.titleCn ?? ''}`)
@@ -101,56 +95,25 @@ export class NewsDiscoverService {
     const parts = [...keywordQueries.map((q) => `(${q})`), ...(titleQuery ? [titleQuery] : [])];
     if (!parts.length && !keywords.length) return [];
 
-    const p = new Params();
-    const self = p.add(id);
-    const dept = p.add(deptId);
-    const usr = p.add(user.userId);
-    const kw = p.add(keywords);
-    const cls = p.add(src.classify);
-    const q = parts.length ? p.add(parts.join(' | ')) : null;
-    const match = [q ? `n.search @@ CAST(${q} AS tsquery)` : null, keywords.length ? `n.keywords && ${kw}::text[]` : null].filter(Boolean).join(' OR ');
-    const rank = q ? `ts_rank_cd(n.search, CAST(${q} AS tsquery))` : '0';
-    const limit = p.add(size);
-    const rows: Raw[] = await this.db.query(
-      `WITH cand AS (
-         SELECT n.id FROM news n
-         WHERE NOT n.is_noise AND n.id <> ${self} AND (${match})
-         ORDER BY n.publish_time DESC, n.id DESC LIMIT ${SIMILAR_CANDIDATES}
-       ), ranked AS (
-         SELECT n.id, ${rank}
-                + 0.2 * (SELECT count(*) FROM unnest(COALESCE(d.keywords, n.keywords)) AS k(word) WHERE k.word = ANY(${kw}::text[]))
-                + CASE WHEN COALESCE(d.classify, n.classify) && ${cls}::int[] THEN 0.1 ELSE 0 END AS score
-         FROM cand JOIN news n ON n.id = cand.id
-         LEFT JOIN news_dept d ON d.news_id = n.id AND d.dept_id = ${dept}
-         ORDER BY score DESC, n.publish_time DESC, n.id DESC LIMIT ${limit}
-       )
-       SELECT ${ROW_COLUMNS} ${fromJoins(dept, usr)} JOIN ranked r ON r.id = n.id
-       ORDER BY r.score DESC, n.publish_time DESC, n.id DESC`,
-      p.values,
-    );
+    const rows = await this.repo.similar({
+      id,
+      deptId,
+      userId: user.userId,
+      keywords,
+      classify: src.classify,
+      tsquery: parts.length ? parts.join(' | ') : null,
+      size,
+      candidates: SIMILAR_CANDIDATES,
+    });
     return rows.map(toRow);
   }
 
   /** Subscriptions (classes with descendants) and the department's topic keywords. */
   private async signals(user: Principal, deptId: number | null): Promise<Signals> {
-    const interest: Array<{ websiteIds: number[]; classifyIds: number[] }> = await this.db.query(
-      'SELECT website_ids AS "websiteIds", classify_ids AS "classifyIds" FROM news_interest WHERE user_id = $1',
-      [user.userId],
-    );
-    const websiteIds = interest[0]?.websiteIds ?? [];
-    const classifyIds = interest[0]?.classifyIds.length ? await this.classify.descendantIds(interest[0].classifyIds) : [];
-    let topics: string[] = [];
-    if (deptId != null) {
-      const rows: Array<{ word: string }> = await this.db.query(
-        `SELECT k.word FROM news_dept d JOIN news n ON n.id = d.news_id
-         CROSS JOIN LATERAL unnest(COALESCE(d.keywords, n.keywords)) AS k(word)
-         WHERE d.dept_id = $1 AND d.is_recommend AND NOT n.is_noise AND n.publish_time >= now() - interval '${TOPIC_DAYS} days'
-           AND btrim(k.word) <> ''
-         GROUP BY k.word ORDER BY count(*) DESC, k.word LIMIT ${TOPIC_KEYWORDS}`,
-        [deptId],
-      );
-      topics = rows.map((r) => r.word);
-    }
+    const interest = await this.repo.interest(user.userId);
+    const websiteIds = interest?.websiteIds ?? [];
+    const classifyIds = interest?.classifyIds.length ? await this.classify.descendantIds(interest.classifyIds) : [];
+    const topics = deptId != null ? await this.repo.topics(deptId, TOPIC_DAYS, TOPIC_KEYWORDS) : [];
     return { websiteIds, classifyIds, topics };
   }
 
@@ -174,64 +137,21 @@ export class NewsDiscoverService {
    */
   private async recommendIds(user: Principal, deptId: number | null, unreadFirst: boolean, limit: number): Promise<{ ids: string[]; basis: 'personal' | 'hot' }> {
     const s = await this.signals(user, deptId);
-    const p = new Params();
-    const usr = p.add(user.userId);
-    const unread = unreadFirst ? '' : `AND NOT EXISTS (SELECT 1 FROM news_user u WHERE u.news_id = n.id AND u.user_id = ${usr})`;
     const cap = Math.min(limit, RECOMMEND_CANDIDATES);
-    const recent = (days: number) => `NOT n.is_noise AND n.publish_time >= now() - interval '${days} days' ${unread}`;
-
     if (!s.websiteIds.length && !s.classifyIds.length && !s.topics.length) {
-      const rows: Array<{ id: string }> = await this.db.query(
-        `SELECT n.id FROM news n LEFT JOIN news_user u ON u.news_id = n.id AND u.user_id = ${usr}
-         WHERE ${recent(HOT_DAYS)}
-         ORDER BY ${unreadFirst ? '(u.news_id IS NOT NULL), ' : ''}n.count DESC, n.publish_time DESC, n.id DESC LIMIT ${cap}`,
-        p.values,
-      );
-      return { ids: rows.map((r) => String(r.id)), basis: 'hot' };
+      return { ids: await this.repo.hotIds(user.userId, unreadFirst, cap, HOT_DAYS), basis: 'hot' };
     }
-
-    const dept = p.add(deptId);
-    const web = p.add(s.websiteIds);
-    const cls = p.add(s.classifyIds);
-    const topics = p.add(s.topics);
-    const newest = `ORDER BY n.publish_time DESC, n.id DESC LIMIT ${RECOMMEND_CANDIDATES}`;
-    const branches: string[] = [];
-    if (s.websiteIds.length) branches.push(`SELECT n.id, n.publish_time FROM news n WHERE ${recent(RECOMMEND_DAYS)} AND n.web_id = ANY(${web}::int[]) ${newest}`);
-    if (s.classifyIds.length) branches.push(`SELECT n.id, n.publish_time FROM news n WHERE ${recent(RECOMMEND_DAYS)} AND n.classify && ${cls}::int[] ${newest}`);
-    if (s.topics.length) branches.push(`SELECT n.id, n.publish_time FROM news n WHERE ${recent(RECOMMEND_DAYS)} AND n.keywords && ${topics}::text[] ${newest}`);
-    if (deptId != null && (s.classifyIds.length || s.topics.length)) {
-      branches.push(
-        `SELECT n.id, n.publish_time FROM news_dept d JOIN news n ON n.id = d.news_id
-         WHERE d.dept_id = ${dept} AND (d.classify && ${cls}::int[] OR d.keywords && ${topics}::text[]) AND ${recent(RECOMMEND_DAYS)} ${newest}`,
-      );
-    }
-    const rows: Array<{ id: string }> = await this.db.query(
-      `WITH ids AS (${branches.map((b) => `(${b})`).join(' UNION ')}),
-       cand AS (
-         SELECT n.id, n.count, n.publish_time, (u.news_id IS NOT NULL) AS read,
-                (n.web_id = ANY(${web}::int[])) AS web_match,
-                (COALESCE(d.classify, n.classify) && ${cls}::int[]) AS class_match,
-                COALESCE(d.keywords, n.keywords) AS words
-         FROM (SELECT id FROM ids ORDER BY publish_time DESC, id DESC LIMIT ${RECOMMEND_CANDIDATES}) top
-         JOIN news n ON n.id = top.id
-         LEFT JOIN news_dept d ON d.news_id = n.id AND d.dept_id = ${dept}
-         LEFT JOIN news_user u ON u.news_id = n.id AND u.user_id = ${usr}
-       ), df AS MATERIALIZED (
-         SELECT k.word, ln((SELECT count(*) FROM cand)::float8 / count(DISTINCT cand.id)) AS idf
-         FROM cand CROSS JOIN LATERAL unnest(cand.words) AS k(word)
-         WHERE k.word = ANY(${topics}::text[]) GROUP BY k.word
-       ), scored AS (
-         SELECT cand.id, cand.count, cand.publish_time, cand.read,
-                round((CASE WHEN cand.web_match THEN ${INTEREST_WEIGHT} ELSE 0 END
-                     + CASE WHEN cand.class_match THEN ${INTEREST_WEIGHT} ELSE 0 END
-                     + COALESCE((SELECT sum(df.idf) FROM (SELECT DISTINCT w FROM unnest(cand.words) AS w) x JOIN df ON df.word = x.w), 0))::numeric, 1) AS score
-         FROM cand
-       )
-       SELECT id FROM scored
-       ORDER BY ${unreadFirst ? 'read, ' : ''}score DESC, count DESC, publish_time DESC, id DESC LIMIT ${cap}`,
-      p.values,
-    );
-    return { ids: rows.map((r) => String(r.id)), basis: 'personal' };
+    const ids = await this.repo.personalIds({
+      userId: user.userId,
+      deptId,
+      ...s,
+      unreadFirst,
+      cap,
+      days: RECOMMEND_DAYS,
+      candidates: RECOMMEND_CANDIDATES,
+      weight: INTEREST_WEIGHT,
+    });
+    return { ids, basis: 'personal' };
   }
 
   /** `recommendList`: a page of the recommendation without the items the caller read. */
@@ -271,8 +191,7 @@ export class NewsDiscoverService {
     if (content && !searchQuery(content, 'and')) return { nodes: [], links: [] };
     if (classify !== undefined && classify === (await this.classify.noiseId())) return { nodes: [], links: [] };
     const q = Object.assign(new NewsQuery(), { content, classify, page: 0, size, sort: [content ? 'scoreDesc' : 'dateDesc'] });
-    const sql = buildList(q, await this.news.listContext(q, user));
-    const rows: Array<{ keywords: string[] | null }> = await this.db.query(sql.rows.sql, sql.rows.params);
+    const rows = (await this.repo.listRows(q, await this.news.listContext(q, user))) as Array<{ keywords: string[] | null }>;
     return keywordGraph(rows.map((r) => r.keywords ?? []));
   }
 }

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import type { DataSource } from 'typeorm';
 import { htmlToText } from '../../common/text/html-to-text.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException } from '../../common/errors/domain.exception.js';
@@ -13,7 +11,7 @@ import { ClassifyService } from '../classify/index.js';
 import { DictDetailsService } from '../dicts/index.js';
 import type { NewsCreateDto } from './news-export.dto.js';
 import type { NewsQuery, NewsRowDto } from './news.dto.js';
-import { buildList, fromJoins, ROW_COLUMNS } from './news.query.js';
+import { NewsRepository } from './news.repository.js';
 import { NewsService } from './news.service.js';
 import { documentTokens, toTsVector } from './search/tokenizer.js';
 
@@ -60,7 +58,7 @@ const rfc5987 = (name: string) => encodeURIComponent(name).replace(/['()*!]/g, (
 @Injectable()
 export class NewsExportService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: NewsRepository,
     private readonly news: NewsService,
     private readonly classify: ClassifyService,
     private readonly dictDetails: DictDetailsService,
@@ -77,8 +75,7 @@ export class NewsExportService {
   /** The filtered, sorted list from its first row, at most EXPORT_MAX_ROWS rows (`page`/`size` ignored). */
   async download(q: NewsQuery, user: Principal): Promise<StreamableFile> {
     const ctx = await this.news.listContext({ ...q, page: 0, size: EXPORT_MAX_ROWS }, user);
-    const sql = buildList(q, ctx);
-    const rows = ((await this.db.query(sql.rows.sql, sql.rows.params)) as Raw[]).map(toRow);
+    const rows = (await this.repo.listRows(q, ctx)).map(toRow);
     const { language, country } = await this.labels();
     const yes = (b: boolean) => (b ? '是' : '否');
     return xlsxFile('新闻列表', [
@@ -101,13 +98,9 @@ export class NewsExportService {
   /** One item with the department's state as a Word file. Does not mark the item read. */
   async word(id: number, deptIdQuery: number | undefined, user: Principal): Promise<StreamableFile> {
     const deptId = await this.news.resolveDept(user, deptIdQuery);
-    const rows: Raw[] = await this.db.query(
-      `SELECT ${ROW_COLUMNS}, n.content, n.content_cn AS "contentCn", d.abstracts, d.content_trans AS "contentTrans"
-       ${fromJoins('$2', '$3')} WHERE n.id = $1`,
-      [id, deptId, user.userId],
-    );
-    if (!rows.length) throw DomainException.notFound(NOT_FOUND);
-    const item = { ...(rows[0] as unknown as WordItem), ...toRow(rows[0]) };
+    const row = await this.repo.wordItem(id, deptId, user.userId);
+    if (!row) throw DomainException.notFound(NOT_FOUND);
+    const item = { ...(row as unknown as WordItem), ...toRow(row) };
     const buffer = await Packer.toBuffer(this.wordDocument(item, await this.labels()));
     const name = wordFileName(item.titleCn || item.title, `news-${item.id}`);
     return new StreamableFile(buffer, {
@@ -171,44 +164,35 @@ export class NewsExportService {
     const noiseId = await this.classify.noiseId();
     let { webName, language, country } = dto;
     if (dto.webId !== undefined) {
-      const sites: Array<{ name: string; language: string | null; country: string | null }> = await this.db.query(
-        'SELECT name, language, country FROM news_website WHERE id = $1',
-        [dto.webId],
-      );
-      if (!sites.length) throw DomainException.badRequest('来源网站不存在');
-      webName ??= sites[0].name;
-      language ??= sites[0].language ?? undefined;
-      country ??= sites[0].country ?? undefined;
+      const site = await this.repo.website(dto.webId);
+      if (!site) throw DomainException.badRequest('来源网站不存在');
+      webName ??= site.name;
+      language ??= site.language ?? undefined;
+      country ??= site.country ?? undefined;
     }
     const keywords = [...new Set((dto.keywords ?? []).map((k) => k.trim()).filter((k) => k !== ''))];
     const search = toTsVector(documentTokens({ title: dto.title, titleCn: dto.titleCn, content: dto.content }));
-    const inserted: Array<{ id: string }> = await this.db.query(
-      `INSERT INTO news (title, title_cn, content, content_html, url, publish_time, web_id, web_name, language, country,
-                         create_by, keywords, classify, is_noise, search, mt_status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::text[], $13::int[], $14, $15::tsvector, $16)
-       ON CONFLICT (url) DO NOTHING RETURNING id`,
-      [
-        dto.title,
-        dto.titleCn ?? null,
-        dto.content,
-        dto.contentHtml ?? null,
-        dto.url ?? `manual:${randomUUID()}`,
-        dto.publishTime ?? new Date(),
-        dto.webId ?? null,
-        webName ?? null,
-        language ?? null,
-        country ?? null,
-        user.username,
-        keywords,
-        classify,
-        classify.includes(noiseId),
-        search,
-        // New items are machine-translated in the background when an engine is configured (the sweep queues them).
-        this.config.mt.engine !== 'none' && this.config.mt.auto ? 'pending' : null,
-      ],
-    );
-    if (!inserted.length) throw DomainException.conflict('该链接的新闻已存在');
-    const rows: Raw[] = await this.db.query(`SELECT ${ROW_COLUMNS} ${fromJoins('$2', '$3')} WHERE n.id = $1`, [inserted[0].id, user.workDeptId, user.userId]);
+    const inserted = await this.repo.insert([
+      dto.title,
+      dto.titleCn ?? null,
+      dto.content,
+      dto.contentHtml ?? null,
+      dto.url ?? `manual:${randomUUID()}`,
+      dto.publishTime ?? new Date(),
+      dto.webId ?? null,
+      webName ?? null,
+      language ?? null,
+      country ?? null,
+      user.username,
+      keywords,
+      classify,
+      classify.includes(noiseId),
+      search,
+      // New items are machine-translated in the background when an engine is configured (the sweep queues them).
+      this.config.mt.engine !== 'none' && this.config.mt.auto ? 'pending' : null,
+    ]);
+    if (inserted === undefined) throw DomainException.conflict('该链接的新闻已存在');
+    const rows = await this.repo.rowOf(inserted, user.workDeptId, user.userId);
     return toRow(rows[0]);
   }
 }

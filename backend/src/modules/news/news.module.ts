@@ -7,9 +7,10 @@ import { NewsDiscoverController } from './news-discover.controller.js';
 import { NewsDiscoverService } from './news-discover.service.js';
 import { NewsExportController } from './news-export.controller.js';
 import { NewsExportService } from './news-export.service.js';
+import { NewsRepository } from './news.repository.js';
 import { NewsService } from './news.service.js';
 import { NewsWebsites } from './news-websites.js';
 import { News, NewsCollect, NewsDept, NewsSearchHistory, NewsSuggest, NewsUser, NewsWebsite } from './news.entity.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([News, NewsCollect, NewsDept, NewsSearchHistory, NewsSuggest, NewsUser, NewsWebsite]), ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsService, NewsDiscoverService, NewsExportService, NewsWebsites], exports: [NewsService, NewsWebsites] })
+@Module({ imports: [TypeOrmModule.forFeature([News, NewsCollect, NewsDept, NewsSearchHistory, NewsSuggest, NewsUser, NewsWebsite]), ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsRepository, NewsService, NewsDiscoverService, NewsExportService, NewsWebsites], exports: [NewsService, NewsWebsites] })
 export class NewsModule {}

@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { type Exec, poolExec } from '../../common/database/pool-exec.js';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { holds, record } from '../../common/access/ability.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -12,7 +10,8 @@ import { CLASSIFY_ROOT_ID } from '../classify/index.js';
 import { clip, html, NoticeService } from '../realtime/index.js';
 import { ClassifyService } from '../classify/index.js';
 import { NEWS_SORTS, type NewsInfoDto, type NewsPage, type SearchHistoryDto, type NewsQuery, type NewsRowDto, type NewsSort } from './news.dto.js';
-import { fromJoins, type ListContext, Params, ROW_COLUMNS, runList } from './news.query.js';
+import type { ListContext } from './news.query.js';
+import { type DeptColumn, NewsRepository } from './news.repository.js';
 import { searchQuery } from './search/tokenizer.js';
 
 const NOT_FOUND = '新闻不存在或已被删除';
@@ -23,9 +22,6 @@ type Raw = Record<string, unknown>;
 /** 403 of a classification change that sets or takes away the noise class without `news:noise`. */
 export const NOISE_FORBIDDEN = '没有权限设置噪音分类';
 
-/** news_dept columns the update calls may set. */
-type DeptColumn = 'is_recommend' | 'yj' | 'classify' | 'keywords' | 'abstracts' | 'title_cn' | 'is_choice';
-
 function toRow(r: Raw): NewsRowDto {
   return { ...(r as unknown as NewsRowDto), id: Number(r.id), webId: r.webId == null ? null : Number(r.webId), count: Number(r.count), version: Number(r.version) };
 }
@@ -33,16 +29,11 @@ function toRow(r: Raw): NewsRowDto {
 @Injectable()
 export class NewsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: NewsRepository,
     private readonly classify: ClassifyService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly notices: NoticeService,
-  ) {
-    this.exec = poolExec(db);
-  }
-
-  /** The list's statements run on the pool directly (the hot path; see poolExec). */
-  private readonly exec: Exec;
+  ) {}
 
   /**
    * The department whose state the caller sees and changes. Default: the work department (the
@@ -67,7 +58,7 @@ export class NewsService {
 
   /** tsquery of a theme: its keywords OR-ed (each keyword's own words AND-ed). */
   private async themeQuery(themeId: number): Promise<string | null> {
-    const rows: Array<{ keywords: string[] }> = await this.db.query('SELECT keywords FROM news_theme WHERE id = $1', [themeId]);
+    const rows = await this.repo.themeKeywords(themeId);
     if (!rows.length) throw DomainException.badRequest('主题不存在或已被删除');
     const parts = rows[0].keywords.map((k) => searchQuery(k, 'and')).filter((q): q is string => !!q);
     return parts.length ? parts.map((q) => `(${q})`).join(' | ') : null;
@@ -102,57 +93,28 @@ export class NewsService {
 
   /** The caller's subscriptions with classes expanded to their descendants (none → empty lists). */
   private async interestOf(userId: number): Promise<{ websiteIds: number[]; classifyIds: number[] }> {
-    const rows: Array<{ websiteIds: number[]; classifyIds: number[] }> = await this.db.query(
-      'SELECT website_ids AS "websiteIds", classify_ids AS "classifyIds" FROM news_interest WHERE user_id = $1',
-      [userId],
-    );
-    const i = rows[0];
+    const i = await this.repo.interest(userId);
     if (!i) return { websiteIds: [], classifyIds: [] };
     return { websiteIds: i.websiteIds, classifyIds: i.classifyIds.length ? await this.classify.descendantIds(i.classifyIds) : [] };
   }
 
   async list(q: NewsQuery, user: Principal): Promise<NewsPage> {
-    const r = await runList(this.exec, q, await this.listContext(q, user));
+    const r = await this.repo.list(q, await this.listContext(q, user));
     return { ...page(r.rows.map(toRow), r.total), totalExact: r.exact };
   }
 
   /** The full item with the department state; marks it read and counts the read (one transaction). */
   async info(id: number, deptIdQuery: number | undefined, user: Principal): Promise<NewsInfoDto> {
     const deptId = await this.resolveDept(user, deptIdQuery);
-    return this.db.transaction(async (em) => {
-      // Atomic increment; wrapped in a CTE so the driver answers rows (a bare UPDATE gives [rows, affected]).
-      const counted: Array<{ count: number }> = await em.query('WITH c AS (UPDATE news SET count = count + 1 WHERE id = $1 RETURNING count) SELECT count FROM c', [id]);
-      if (!counted.length) throw DomainException.notFound(NOT_FOUND);
-      await em.query('INSERT INTO news_user (news_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [id, user.userId]);
-      const rows: Raw[] = await em.query(
-        `SELECT ${ROW_COLUMNS}, n.content, n.content_html AS "contentHtml", n.content_cn AS "contentCn", n.files,
-                d.abstracts, d.content_trans AS "contentTrans", d.editor_id AS "editorId", d.examine_id AS "examineId",
-                n.mt_status AS "mtStatus", n.mt_error AS "mtError"
-         ${fromJoins('$2', '$3')} WHERE n.id = $1`,
-        [id, deptId, user.userId],
-      );
-      return { ...(rows[0] as unknown as NewsInfoDto), ...toRow(rows[0]), deptId };
-    });
+    const row = await this.repo.read(id, deptId, user.userId);
+    if (!row) throw DomainException.notFound(NOT_FOUND);
+    return { ...(row as unknown as NewsInfoDto), ...toRow(row), deptId };
   }
 
   /** Upserts the caller's work-department row of an item with the given columns (whitelisted by the callers). */
-  private async upsertDept(id: number, user: Principal, set: Partial<Record<DeptColumn, unknown>>, db: DataSource | EntityManager = this.db): Promise<void> {
+  private async upsertDept(id: number, user: Principal, set: Partial<Record<DeptColumn, unknown>>, em?: EntityManager): Promise<void> {
     if (user.workDeptId == null) throw DomainException.forbidden('当前用户没有部门');
-    const cols = Object.keys(set) as DeptColumn[];
-    const p = new Params();
-    const newsId = p.add(id);
-    const dept = p.add(user.workDeptId);
-    const by = p.add(user.username);
-    const values = cols.map((c) => `${p.add(set[c])}${c === 'classify' ? '::int[]' : c === 'keywords' ? '::text[]' : ''}`);
-    const result: unknown[] = await db.query(
-      `INSERT INTO news_dept (news_id, dept_id, update_by, ${cols.join(', ')})
-       SELECT n.id, ${dept}, ${by}, ${values.join(', ')} FROM news n WHERE n.id = ${newsId}
-       ON CONFLICT (news_id, dept_id) DO UPDATE SET ${cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ')},
-         update_by = EXCLUDED.update_by, update_time = now()
-       RETURNING news_id`,
-      p.values,
-    );
-    if (!result.length) throw DomainException.notFound(NOT_FOUND);
+    if (!(await this.repo.upsertDept(id, user.workDeptId, user.username, set, em))) throw DomainException.notFound(NOT_FOUND);
   }
 
   updateIsRecommend(id: number, isRecommend: boolean, user: Principal): Promise<void> {
@@ -164,18 +126,14 @@ export class NewsService {
     await this.upsertDept(id, user, { yj });
     const deptId = user.workDeptId;
     if (!yj || deptId == null) return;
-    const rows: Array<{ title: string | null; nickName: string | null }> = await this.db.query(
-      `SELECT COALESCE(d.title_cn, n.title_cn, n.title) AS title, (SELECT nick_name FROM sys_user WHERE id = $3) AS "nickName"
-         FROM news n LEFT JOIN news_dept d ON d.news_id = n.id AND d.dept_id = $2 WHERE n.id = $1`,
-      [id, deptId, user.userId],
-    );
+    const names = await this.repo.warnNames(id, deptId, user.userId);
     this.notices.toDept(
       deptId,
       {
         msgType: 'WARN',
         type: 'news.warned',
         title: '新闻预警',
-        msg: html`${rows[0]?.nickName || user.username} 将新闻《${clip(rows[0]?.title, 80)}》标记为预警`,
+        msg: html`${names?.nickName || user.username} 将新闻《${clip(names?.title, 80)}》标记为预警`,
         newsId: String(id),
         deptId,
       },
@@ -198,12 +156,9 @@ export class NewsService {
     if (unique.length) await this.classify.assertLeaves(unique);
     if (user.workDeptId == null) throw DomainException.forbidden('当前用户没有部门');
     const noiseId = await this.classify.noiseId();
-    await this.db.transaction(async (em) => {
-      const [current]: Array<{ isNoise: boolean; classify: number[] | null }> = await em.query(
-        `SELECT n.is_noise AS "isNoise", COALESCE(d.classify, n.classify) AS classify
-           FROM news n LEFT JOIN news_dept d ON d.news_id = n.id AND d.dept_id = $2 WHERE n.id = $1 FOR UPDATE OF n`,
-        [id, user.workDeptId],
-      );
+    const deptId = user.workDeptId;
+    await this.repo.transaction(async (em) => {
+      const current = await this.repo.lockClassification(em, id, deptId);
       if (!current) throw DomainException.notFound(NOT_FOUND);
       const wanted = unique.includes(noiseId);
       const shown = current.isNoise && (current.classify ?? []).includes(noiseId);
@@ -251,20 +206,9 @@ export class NewsService {
    * Global noise flag: the noise class is added to the item's classes (kept, so undo restores them) or
    * removed — also from the departments' classifications, so no department still shows it.
    */
-  async setNoise(id: number, isNoise: boolean, db: DataSource | EntityManager = this.db): Promise<void> {
+  async setNoise(id: number, isNoise: boolean, em?: DataSource | EntityManager): Promise<void> {
     const noiseId = await this.classify.noiseId();
-    const rows: unknown[] = await db.query(
-      `WITH u AS (
-         UPDATE news SET classify = CASE WHEN $2 THEN array_append(array_remove(classify, $3::int), $3::int) ELSE array_remove(classify, $3::int) END,
-                         is_noise = $2, update_time = now()
-         WHERE id = $1 RETURNING id)
-       SELECT id FROM u`,
-      [id, isNoise, noiseId],
-    );
-    if (!rows.length) throw DomainException.notFound(NOT_FOUND);
-    if (!isNoise) {
-      await db.query('UPDATE news_dept SET classify = array_remove(classify, $2::int) WHERE news_id = $1 AND $2::int = ANY(classify)', [id, noiseId]);
-    }
+    if (!(await this.repo.setNoise(id, isNoise, noiseId, em))) throw DomainException.notFound(NOT_FOUND);
   }
 
   /**
@@ -272,62 +216,32 @@ export class NewsService {
    * Shares (news_suggest) keep their row: the recipient is told '该分享的新闻已被删除'.
    */
   async deleteById(id: number): Promise<void> {
-    await this.db.transaction(async (em) => {
-      const deleted: unknown[] = await em.query('WITH d AS (DELETE FROM news WHERE id = $1 RETURNING id) SELECT id FROM d', [id]);
-      if (!deleted.length) throw DomainException.notFound(NOT_FOUND);
-      await em.query('DELETE FROM news_dept WHERE news_id = $1', [id]);
-      await em.query('DELETE FROM news_user WHERE news_id = $1', [id]);
-      await em.query('DELETE FROM news_collect WHERE news_id = $1', [id]);
-    });
+    if (!(await this.repo.deleteById(id))) throw DomainException.notFound(NOT_FOUND);
   }
 
   /** Deletes every item with one of the source ids (same cascade as deleteById). */
   async deleteBySourceIds(sourceIds: string[]): Promise<{ deleted: number }> {
     if (!sourceIds.length) return { deleted: 0 };
-    return this.db.transaction(async (em) => {
-      const rows: Array<{ id: string }> = await em.query('WITH d AS (DELETE FROM news WHERE source_id = ANY($1::text[]) RETURNING id) SELECT id FROM d', [[...new Set(sourceIds)]]);
-      const ids = rows.map((r) => r.id);
-      if (ids.length) {
-        for (const table of ['news_dept', 'news_user', 'news_collect']) await em.query(`DELETE FROM ${table} WHERE news_id = ANY($1::bigint[])`, [ids]);
-      }
-      return { deleted: ids.length };
-    });
+    return { deleted: await this.repo.deleteBySourceIds(sourceIds) };
   }
 
   /** The caller's latest searches (at most 20, distinct, newest first). */
   async getSearchHistory(user: Principal): Promise<SearchHistoryDto[]> {
-    const rows: Array<{ id: string; content: string; createTime: Date }> = await this.db.query(
-      `SELECT id, content, "createTime" FROM (
-         SELECT DISTINCT ON (content) id, content, create_time AS "createTime" FROM news_search_history
-         WHERE user_id = $1 ORDER BY content, create_time DESC, id DESC) h
-       ORDER BY "createTime" DESC, id DESC LIMIT ${HISTORY_SIZE}`,
-      [user.userId],
-    );
+    const rows = await this.repo.searchHistory(user.userId, HISTORY_SIZE);
     return rows.map((r) => ({ ...r, id: Number(r.id) }));
   }
 
   /** Saves a search at the top (an identical older entry is removed); keeps the newest 20 of the caller. */
   async saveSearchHistory(content: string, user: Principal): Promise<void> {
-    await this.db.transaction(async (em) => {
-      // Serialises saves of one user, so two concurrent saves cannot both keep a duplicate or 21 rows.
-      await em.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['news_search_history', user.userId]);
-      await em.query('DELETE FROM news_search_history WHERE user_id = $1 AND content = $2', [user.userId, content]);
-      await em.query('INSERT INTO news_search_history (user_id, content, create_time) VALUES ($1, $2, clock_timestamp())', [user.userId, content]);
-      await em.query(
-        `DELETE FROM news_search_history WHERE user_id = $1 AND id NOT IN (
-           SELECT id FROM news_search_history WHERE user_id = $1 ORDER BY create_time DESC, id DESC LIMIT ${HISTORY_SIZE})`,
-        [user.userId],
-      );
-    });
+    await this.repo.saveSearch(user.userId, content, HISTORY_SIZE);
   }
 
   /** Deletes one of the caller's entries (someone else's or unknown → 404), or all of them without an id. */
   async deleteSearchHistory(id: number | undefined, user: Principal): Promise<void> {
     if (id === undefined) {
-      await this.db.query('DELETE FROM news_search_history WHERE user_id = $1', [user.userId]);
+      await this.repo.clearSearchHistory(user.userId);
       return;
     }
-    const rows: unknown[] = await this.db.query('WITH d AS (DELETE FROM news_search_history WHERE id = $1 AND user_id = $2 RETURNING id) SELECT id FROM d', [id, user.userId]);
-    if (!rows.length) throw DomainException.notFound('检索记录不存在或已被删除');
+    if (!(await this.repo.deleteSearch(id, user.userId))) throw DomainException.notFound('检索记录不存在或已被删除');
   }
 }
