@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
 import { record } from '../../common/access/ability.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { INTEREST } from './interest.policy.js';
@@ -9,6 +7,7 @@ import { page, type Page } from '../../common/http/list-query.js';
 import type { ClassifyNodeDto } from '../classify/index.js';
 import { ClassifyService } from '../classify/index.js';
 import { NewsWebsites } from '../news/index.js';
+import { type InterestRow, InterestsRepository } from './interests.repository.js';
 import type {
   InterestClassifyDto,
   InterestClassifyNodeDto,
@@ -20,17 +19,6 @@ import type {
   InterestWebsiteQuery,
   InterestWriteDto,
 } from './interests.dto.js';
-
-interface InterestRow {
-  id: string;
-  userId: number;
-  websiteIds: number[];
-  classifyIds: number[];
-  createTime: Date;
-  updateTime: Date;
-}
-
-const COLUMNS = 'id, user_id AS "userId", website_ids AS "websiteIds", classify_ids AS "classifyIds", create_time AS "createTime", update_time AS "updateTime"';
 
 const WEBSITE_SORT = { id: 'w.id', name: 'w.name', url: 'w.url', language: 'w.language', country: 'w.country' };
 
@@ -59,7 +47,7 @@ const mayManage = (me: Principal, userId: number) => me.ability.can('manage', re
 @Injectable()
 export class InterestsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly interests: InterestsRepository,
     private readonly classify: ClassifyService,
     private readonly websiteRecords: NewsWebsites,
   ) {}
@@ -68,21 +56,18 @@ export class InterestsService {
   private async target(me: Principal, userId: number | undefined): Promise<number> {
     if (userId === undefined || userId === me.userId) return me.userId;
     if (!mayManage(me, userId)) throw DomainException.forbidden('只能查看或修改自己的关注设置');
-    const rows: unknown[] = await this.db.query('SELECT 1 FROM sys_user WHERE id = $1', [userId]);
-    if (!rows.length) throw DomainException.badRequest(`用户不存在: id is ${userId}`);
+    if (!(await this.interests.userExists(userId))) throw DomainException.badRequest(`用户不存在: id is ${userId}`);
     return userId;
   }
 
-  private async rowOf(userId: number, em: DataSource | EntityManager = this.db): Promise<InterestRow | undefined> {
-    const rows: InterestRow[] = await em.query(`SELECT ${COLUMNS} FROM news_interest WHERE user_id = $1`, [userId]);
-    return rows[0];
+  private rowOf(userId: number): Promise<InterestRow | undefined> {
+    return this.interests.rowOf(userId);
   }
 
   /** 400 unless every website exists. */
   private async assertWebsites(ids: number[] | undefined): Promise<void> {
     if (!ids?.length) return;
-    const rows: Array<{ id: number }> = await this.db.query('SELECT id FROM news_website WHERE id = ANY($1::int[])', [ids]);
-    const found = new Set(rows.map((r) => r.id));
+    const found = new Set(await this.interests.existingWebsites(ids));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw DomainException.badRequest(`网站不存在: ${missing.slice(0, 20).join(', ')}`, ErrorCode.Validation);
   }
@@ -90,8 +75,7 @@ export class InterestsService {
   /** 400 unless every class exists (any level: a class stands for itself and its descendants); the noise class cannot be subscribed. */
   private async assertClasses(ids: number[] | undefined): Promise<void> {
     if (!ids?.length) return;
-    const rows: Array<{ id: number }> = await this.db.query('SELECT id FROM news_classify WHERE id = ANY($1::int[])', [ids]);
-    const found = new Set(rows.map((r) => r.id));
+    const found = new Set(await this.interests.existingClasses(ids));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw DomainException.badRequest(`分类不存在: ${missing.slice(0, 20).join(', ')}`, ErrorCode.Validation);
     if (ids.includes(await this.classify.noiseId())) throw DomainException.badRequest('不能关注噪音分类', ErrorCode.Validation);
@@ -103,17 +87,7 @@ export class InterestsService {
    */
   private async upsert(userId: number, websiteIds: number[] | undefined, classifyIds: number[] | undefined): Promise<InterestDto> {
     await Promise.all([this.assertWebsites(websiteIds), this.assertClasses(classifyIds)]);
-    const rows: InterestRow[] = await this.db.query(
-      `INSERT INTO news_interest (user_id, website_ids, classify_ids)
-       VALUES ($1, COALESCE($2::int[], '{}'), COALESCE($3::int[], '{}'))
-       ON CONFLICT (user_id) DO UPDATE SET
-         website_ids = COALESCE($2::int[], news_interest.website_ids),
-         classify_ids = COALESCE($3::int[], news_interest.classify_ids),
-         update_time = now()
-       RETURNING ${COLUMNS}`,
-      [userId, websiteIds ?? null, classifyIds ?? null],
-    );
-    return toDto(rows[0]);
+    return toDto(await this.interests.upsert(userId, websiteIds ?? null, classifyIds ?? null));
   }
 
   /** `POST`: create or replace the caller's subscriptions. */
@@ -124,9 +98,8 @@ export class InterestsService {
 
   /** `PUT`: the same on an existing row named by id (own row; administrators any). */
   async update(me: Principal, dto: InterestUpdateDto): Promise<void> {
-    const rows: Array<{ userId: number }> = await this.db.query('SELECT user_id AS "userId" FROM news_interest WHERE id = $1', [dto.id]);
-    if (!rows.length) throw DomainException.notFound(`关注设置不存在: id is ${dto.id}`);
-    const owner = rows[0].userId;
+    const owner = await this.interests.ownerOf(dto.id);
+    if (owner === undefined) throw DomainException.notFound(`关注设置不存在: id is ${dto.id}`);
     if (!mayManage(me, owner)) throw DomainException.forbidden('只能修改自己的关注设置');
     if (dto.userId !== undefined && dto.userId !== owner) {
       if (!mayManage(me, dto.userId)) throw DomainException.forbidden('只能修改自己的关注设置');
@@ -137,11 +110,11 @@ export class InterestsService {
 
   /** `DELETE`: the caller's rows (administrators: any); an unknown id → 404, someone else's → 403; nothing deleted then. */
   async delete(me: Principal, ids: number[]): Promise<void> {
-    await this.db.transaction(async (em) => {
-      const rows: Array<{ userId: number }> = await em.query('SELECT user_id AS "userId" FROM news_interest WHERE id = ANY($1::bigint[]) FOR UPDATE', [ids]);
-      if (rows.length !== ids.length) throw DomainException.notFound('所选关注设置不存在或已被删除');
-      if (rows.some((r) => !mayManage(me, r.userId))) throw DomainException.forbidden('只能删除自己的关注设置');
-      await em.query('DELETE FROM news_interest WHERE id = ANY($1::bigint[])', [ids]);
+    await this.interests.transaction(async (em) => {
+      const owners = await this.interests.lockOwners(ids, em);
+      if (owners.length !== ids.length) throw DomainException.notFound('所选关注设置不存在或已被删除');
+      if (owners.some((userId) => !mayManage(me, userId))) throw DomainException.forbidden('只能删除自己的关注设置');
+      await this.interests.delete(ids, em);
     });
   }
 
