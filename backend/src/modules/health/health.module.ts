@@ -1,9 +1,8 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Public } from '../../common/access/permissions.decorator.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { HealthRepository } from './health.repository.js';
 
 /** Longest the health check waits for the database before it says DOWN. */
 const HEALTH_TIMEOUT_MS = 3000;
@@ -11,7 +10,7 @@ const HEALTH_TIMEOUT_MS = 3000;
 @ApiTags('系统：健康检查')
 @Controller('api/health')
 export class HealthController {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly probe: HealthRepository) {}
 
   /**
    * 200 once the app is up and the database answers; 503 `DATABASE_UNAVAILABLE` while it does not
@@ -25,7 +24,7 @@ export class HealthController {
       timer = setTimeout(() => reject(new Error('timeout')), HEALTH_TIMEOUT_MS);
     });
     try {
-      await Promise.race([this.db.query('SELECT 1'), timeout]);
+      await Promise.race([this.probe.ping(), timeout]);
     } catch {
       throw new DomainException(503, '数据库暂时不可用，请稍后重试', ErrorCode.DatabaseUnavailable);
     } finally {
@@ -35,5 +34,5 @@ export class HealthController {
   }
 }
 
-@Module({ controllers: [HealthController] })
+@Module({ controllers: [HealthController], providers: [HealthRepository] })
 export class HealthModule {}
