@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
-import { AccessKey } from './auth.entities.js';
+import type { AccessKey } from './auth.entities.js';
+import { AuthRepository } from './auth.repository.js';
 import type { AccessKeyCreateDto, AccessKeyDto } from './auth.dto.js';
 
 const MAX_KEYS_PER_USER = 20;
@@ -25,46 +24,35 @@ const toDto = (k: AccessKey): AccessKeyDto => ({
  */
 @Injectable()
 export class AccessKeysService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
-
-  private get repo() {
-    return this.db.getRepository(AccessKey);
-  }
+  constructor(private readonly repo: AuthRepository) {}
 
   async list(me: Principal): Promise<AccessKeyDto[]> {
-    return (await this.repo.find({ where: { userId: me.userId }, order: { id: 'DESC' } })).map(toDto);
+    return (await this.repo.keysOf(me.userId)).map(toDto);
   }
 
   async create(me: Principal, dto: AccessKeyCreateDto): Promise<AccessKeyDto & { key: string }> {
-    if ((await this.repo.countBy({ userId: me.userId })) >= MAX_KEYS_PER_USER) {
+    if ((await this.repo.countKeys(me.userId)) >= MAX_KEYS_PER_USER) {
       throw DomainException.badRequest(`每个用户最多 ${MAX_KEYS_PER_USER} 个访问密钥，请先删除不用的密钥`);
     }
     const key = `hzk_${randomBytes(32).toString('base64url')}`;
-    const saved = await this.repo.save(
-      this.repo.create({
-        userId: me.userId,
-        name: dto.name,
-        prefix: key.slice(0, 12),
-        keyHash: hashKey(key),
-        expiresAt: dto.expiresDays ? new Date(Date.now() + dto.expiresDays * 86_400_000) : null,
-      }),
-    );
+    const saved = await this.repo.insertKey({
+      userId: me.userId,
+      name: dto.name,
+      prefix: key.slice(0, 12),
+      keyHash: hashKey(key),
+      expiresAt: dto.expiresDays ? new Date(Date.now() + dto.expiresDays * 86_400_000) : null,
+    });
     return { ...toDto(saved), key };
   }
 
   async delete(me: Principal, ids: number[]): Promise<void> {
-    const result = await this.repo.delete({ id: In(ids), userId: me.userId });
-    if (!result.affected) throw DomainException.notFound('访问密钥不存在或已被删除');
+    if (!(await this.repo.deleteKeys(me.userId, ids))) throw DomainException.notFound('访问密钥不存在或已被删除');
   }
 
   /** The user a valid, unexpired key belongs to (and records its use); 400 otherwise. */
   async resolve(key: string): Promise<number> {
-    const [rows]: [Array<{ user_id: number }>, number] = await this.db.query(
-      `UPDATE sys_access_key SET last_used_time = now()
-        WHERE key_hash = $1 AND (expires_at IS NULL OR expires_at > now()) RETURNING user_id`,
-      [hashKey(key)],
-    );
-    if (!rows.length) throw DomainException.badRequest('访问密钥无效或已过期', ErrorCode.BadCredentials);
-    return rows[0].user_id;
+    const userId = await this.repo.useKey(hashKey(key));
+    if (userId === undefined) throw DomainException.badRequest('访问密钥无效或已过期', ErrorCode.BadCredentials);
+    return userId;
   }
 }

@@ -1,7 +1,5 @@
 import { Inject, Injectable, Logger, type StreamableFile } from '@nestjs/common';
 import { packAbility, type PackedRules } from '../../common/access/ability.js';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { verifyPassword } from '../../common/auth/password.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { PrincipalService } from '../../common/auth/principal.service.js';
@@ -16,6 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { LoginLockout, type UserDto, UsersService } from '../users/index.js';
 import type { LoginDto, OnlineSessionDto } from './auth.dto.js';
 import { AccessKeysService } from './access-keys.service.js';
+import { AuthRepository } from './auth.repository.js';
 import { CaptchaService } from './captcha.service.js';
 
 export interface ClientInfo {
@@ -42,7 +41,7 @@ export class AuthService {
   private readonly logger = new Logger(AuthService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: AuthRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly captcha: CaptchaService,
     private readonly rsa: RsaService,
@@ -66,11 +65,7 @@ export class AuthService {
     await this.captcha.verify(dto.uuid, dto.code);
     const password = this.rsa.decrypt(dto.password);
     await this.lockout.reserve(username);
-    const rows: Array<{ id: number; password: string; enabled: boolean }> = await this.db.query(
-      'SELECT id, password, enabled FROM sys_user WHERE lower(username) = lower($1)',
-      [username],
-    );
-    const user = rows[0];
+    const user = await this.repo.userByUsername(username);
     // Verify even for unknown users so timing does not reveal which usernames exist.
     const ok = await verifyPassword(user?.password ?? '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$Zm9vYmFyYmF6cXV4', password);
     if (!user || !ok || !user.enabled) throw DomainException.badRequest(BAD_CREDENTIALS, ErrorCode.BadCredentials);
@@ -85,8 +80,7 @@ export class AuthService {
    */
   async keyLogin(key: string, client: ClientInfo): Promise<LoginAnswer> {
     const userId = await this.keys.resolve(key.trim());
-    const rows: Array<{ enabled: boolean }> = await this.db.query('SELECT enabled FROM sys_user WHERE id = $1', [userId]);
-    if (!rows[0]?.enabled) throw DomainException.badRequest('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
+    if (!(await this.repo.userEnabled(userId))) throw DomainException.badRequest('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
     return this.startSession(userId, false, client);
   }
 
@@ -122,30 +116,17 @@ export class AuthService {
     if (principal) await this.sessions.revoke([principal.sessionId]);
   }
 
-  /** Live sessions, newest login first (`username` matches the username or nick name, partly). */
-  private async onlineRows(like: string | null, limit: number, offset: number): Promise<Array<Omit<OnlineSessionDto, 'current' | 'address'> & { total: number }>> {
-    return this.db.query(
-      `SELECT s.id AS key, u.id AS uid, u.username AS "userName", u.nick_name AS "nickName", d.name AS dept, s.browser, s.ip,
-              s.login_time AS "loginTime", s.last_access_time AS "lastAccessTime", s.expires_at AS "expiresAt",
-              count(*) OVER ()::int AS total
-         FROM sys_session s JOIN sys_user u ON u.id = s.user_id LEFT JOIN sys_dept d ON d.id = u.dept_id
-        WHERE s.expires_at > now() AND ($1::text IS NULL OR u.username ILIKE $1 OR u.nick_name ILIKE $1)
-        ORDER BY s.login_time DESC LIMIT $2 OFFSET $3`,
-      [like, limit, offset],
-    );
-  }
-
   /** `GET auth/online`: eladmin's OnlineUser fields (`key`, `uid`, `userName`, `nickName`, `dept`, `browser`, `ip`, `address`, `loginTime`) and more. */
   async online(me: Principal, username: string | undefined, pageNo: number, size: number): Promise<Page<OnlineSessionDto>> {
     const like = username ? likePattern(username) : null;
-    const rows = await this.onlineRows(like, size, pageNo * size);
-    const total = rows[0]?.total ?? (pageNo > 0 ? await this.countOnline(like) : 0);
+    const rows = await this.repo.onlineRows(like, size, pageNo * size);
+    const total = rows[0]?.total ?? (pageNo > 0 ? await this.repo.countOnline(like) : 0);
     return page(rows.map(({ total: _t, ...r }) => ({ ...r, address: ipAddress(r.ip), current: r.key === me.sessionId })), total);
   }
 
   /** `GET auth/online/download`: the live sessions (same filter) as an xlsx. */
   async downloadOnline(username: string | undefined): Promise<StreamableFile> {
-    const rows = await this.onlineRows(username ? likePattern(username) : null, EXPORT_MAX_ROWS, 0);
+    const rows = await this.repo.onlineRows(username ? likePattern(username) : null, EXPORT_MAX_ROWS, 0);
     return xlsxFile('在线用户', [
       { header: '用户名', value: (r: (typeof rows)[number]) => r.userName },
       { header: '用户昵称', value: (r) => r.nickName },
@@ -156,15 +137,6 @@ export class AuthService {
       { header: '登录日期', value: (r) => r.loginTime, width: 20 },
       { header: '最后访问', value: (r) => r.lastAccessTime, width: 20 },
     ], rows);
-  }
-
-  private async countOnline(like: string | null): Promise<number> {
-    const rows: Array<{ n: number }> = await this.db.query(
-      `SELECT count(*)::int AS n FROM sys_session s JOIN sys_user u ON u.id = s.user_id
-        WHERE s.expires_at > now() AND ($1::text IS NULL OR u.username ILIKE $1 OR u.nick_name ILIKE $1)`,
-      [like],
-    );
-    return rows[0].n;
   }
 
   /** Ends the sessions named by their keys (the body of `DELETE auth/online`). */
@@ -202,10 +174,10 @@ export class AuthService {
     }
     const username = /<cas:user>\s*([^<\s]+)\s*<\/cas:user>/.exec(xml)?.[1];
     if (!username || !/<cas:authenticationSuccess>/.test(xml)) throw DomainException.unauthorized('CAS 票据验证失败，请重新登录');
-    const rows: Array<{ id: number; enabled: boolean }> = await this.db.query('SELECT id, enabled FROM sys_user WHERE lower(username) = lower($1)', [username]);
-    if (!rows[0]) throw DomainException.forbidden(`CAS 用户 ${username} 未在本系统开通账号`);
-    if (!rows[0].enabled) throw DomainException.forbidden('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
-    return this.startSession(rows[0].id, false, client);
+    const user = await this.repo.casUser(username);
+    if (!user) throw DomainException.forbidden(`CAS 用户 ${username} 未在本系统开通账号`);
+    if (!user.enabled) throw DomainException.forbidden('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
+    return this.startSession(user.id, false, client);
   }
 
   invalidatePrincipals(): void {

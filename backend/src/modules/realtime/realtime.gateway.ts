@@ -1,17 +1,16 @@
 import { Inject, Logger, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
 import cors from 'cors';
 import { Redis } from 'ioredis';
 import type { Server, Socket } from 'socket.io';
-import { DataSource } from 'typeorm';
 import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '../../common/access/access.guard.js';
 import { Authenticator } from '../../common/auth/authenticator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { corsOptions } from '../../common/http/transport.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { NoticeService, roomsOf } from './notice.service.js';
+import { RealtimeRepository } from './realtime.repository.js';
 
 /** The path of the live channel (docs/architecture.md "Runtime"). */
 export const LIVE_PATH = '/webSocket';
@@ -55,7 +54,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
   constructor(
     private readonly authenticator: Authenticator,
     private readonly notices: NoticeService,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: RealtimeRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -108,8 +107,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
    */
   private async workDept(deptId: number | null): Promise<number | null> {
     if (deptId == null || deptId === 0) return null;
-    const rows: Array<{ pid: number | null }> = await this.db.query('SELECT pid FROM sys_dept WHERE id = $1', [deptId]);
-    const pid = rows[0]?.pid;
+    const pid = await this.repo.parentOf(deptId);
     return pid != null && pid !== 0 ? pid : null;
   }
 
@@ -125,12 +123,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
     if (!sessionIds.length) return 0;
     let live: Set<string>;
     try {
-      const rows: Array<{ id: string }> = await this.db.query(
-        `SELECT s.id FROM sys_session s JOIN sys_user u ON u.id = s.user_id
-          WHERE s.id = ANY($1::uuid[]) AND s.expires_at > now() AND u.enabled`,
-        [sessionIds],
-      );
-      live = new Set(rows.map((r) => r.id));
+      live = await this.repo.liveSessions(sessionIds);
     } catch (error) {
       this.logger.warn(`Live channel session sweep skipped: ${error instanceof Error ? error.message : String(error)}`);
       return 0;

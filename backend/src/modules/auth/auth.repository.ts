@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, In } from 'typeorm';
+import type { OnlineSessionDto } from './auth.dto.js';
+import { AccessKey } from './auth.entities.js';
+
+/**
+ * Every query of the auth module: the login lookups of `sys_user`, the live sessions of
+ * `auth/online`, the captchas (`sys_captcha`) and the access keys (`sys_access_key`). AuthService,
+ * CaptchaService and AccessKeysService hold the rules and messages.
+ */
+@Injectable()
+export class AuthRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  // ---------------------------------------------------------------- login
+
+  /** Id, password hash and state of the user with this username (any case). */
+  async userByUsername(username: string): Promise<{ id: number; password: string; enabled: boolean } | undefined> {
+    const rows: Array<{ id: number; password: string; enabled: boolean }> = await this.db.query(
+      'SELECT id, password, enabled FROM sys_user WHERE lower(username) = lower($1)',
+      [username],
+    );
+    return rows[0];
+  }
+
+  /** Whether the user is enabled (undefined: no such user). */
+  async userEnabled(userId: number): Promise<boolean | undefined> {
+    const rows: Array<{ enabled: boolean }> = await this.db.query('SELECT enabled FROM sys_user WHERE id = $1', [userId]);
+    return rows[0]?.enabled;
+  }
+
+  /** Id and state of the user with this username (any case), for the CAS login. */
+  async casUser(username: string): Promise<{ id: number; enabled: boolean } | undefined> {
+    const rows: Array<{ id: number; enabled: boolean }> = await this.db.query('SELECT id, enabled FROM sys_user WHERE lower(username) = lower($1)', [username]);
+    return rows[0];
+  }
+
+  // ---------------------------------------------------------------- live sessions
+
+  /** Live sessions, newest login first (`like` matches the username or nick name), each with the total. */
+  onlineRows(like: string | null, limit: number, offset: number): Promise<Array<Omit<OnlineSessionDto, 'current' | 'address'> & { total: number }>> {
+    return this.db.query(
+      `SELECT s.id AS key, u.id AS uid, u.username AS "userName", u.nick_name AS "nickName", d.name AS dept, s.browser, s.ip,
+              s.login_time AS "loginTime", s.last_access_time AS "lastAccessTime", s.expires_at AS "expiresAt",
+              count(*) OVER ()::int AS total
+         FROM sys_session s JOIN sys_user u ON u.id = s.user_id LEFT JOIN sys_dept d ON d.id = u.dept_id
+        WHERE s.expires_at > now() AND ($1::text IS NULL OR u.username ILIKE $1 OR u.nick_name ILIKE $1)
+        ORDER BY s.login_time DESC LIMIT $2 OFFSET $3`,
+      [like, limit, offset],
+    );
+  }
+
+  async countOnline(like: string | null): Promise<number> {
+    const rows: Array<{ n: number }> = await this.db.query(
+      `SELECT count(*)::int AS n FROM sys_session s JOIN sys_user u ON u.id = s.user_id
+        WHERE s.expires_at > now() AND ($1::text IS NULL OR u.username ILIKE $1 OR u.nick_name ILIKE $1)`,
+      [like],
+    );
+    return rows[0].n;
+  }
+
+  // ---------------------------------------------------------------- captcha
+
+  /** Drops the expired captchas and stores a new one. */
+  async storeCaptcha(uuid: string, answer: string, expiresAt: Date): Promise<void> {
+    await this.db.query('DELETE FROM sys_captcha WHERE expires_at < now()');
+    await this.db.query('INSERT INTO sys_captcha (uuid, answer, expires_at) VALUES ($1, $2, $3)', [uuid, answer, expiresAt]);
+  }
+
+  /** Deletes the captcha and answers what it held (undefined: none). */
+  async takeCaptcha(uuid: string): Promise<{ answer: string; expires_at: Date } | undefined> {
+    // A raw DELETE answers [rows, affectedCount] with the postgres driver.
+    const [rows]: [Array<{ answer: string; expires_at: Date }>, number] = await this.db.query('DELETE FROM sys_captcha WHERE uuid = $1 RETURNING answer, expires_at', [uuid]);
+    return rows[0];
+  }
+
+  // ---------------------------------------------------------------- access keys
+
+  private get keys() {
+    return this.db.getRepository(AccessKey);
+  }
+
+  keysOf(userId: number): Promise<AccessKey[]> {
+    return this.keys.find({ where: { userId }, order: { id: 'DESC' } });
+  }
+
+  countKeys(userId: number): Promise<number> {
+    return this.keys.countBy({ userId });
+  }
+
+  insertKey(values: Partial<AccessKey>): Promise<AccessKey> {
+    return this.keys.save(this.keys.create(values));
+  }
+
+  /** Deletes the user's keys among `ids`; how many went. */
+  async deleteKeys(userId: number, ids: number[]): Promise<number | null | undefined> {
+    const result = await this.keys.delete({ id: In(ids), userId });
+    return result.affected;
+  }
+
+  /** The user of a valid, unexpired key hash, recording its use (undefined: none). */
+  async useKey(keyHash: string): Promise<number | undefined> {
+    const [rows]: [Array<{ user_id: number }>, number] = await this.db.query(
+      `UPDATE sys_access_key SET last_used_time = now()
+        WHERE key_hash = $1 AND (expires_at IS NULL OR expires_at > now()) RETURNING user_id`,
+      [keyHash],
+    );
+    return rows[0]?.user_id;
+  }
+}
