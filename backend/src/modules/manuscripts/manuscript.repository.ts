@@ -210,6 +210,11 @@ export class ManuscriptRepository {
     return files.map((f) => f.fileId);
   }
 
+  /** Submitter and department of the manuscripts (the read rule of their files, asked by the storage module). */
+  owners(ids: number[]): Promise<Array<{ id: number; createById: number | null; deptId: number | null }>> {
+    return this.db.query('SELECT id, create_by_id AS "createById", dept_id AS "deptId" FROM manuscript WHERE id = ANY($1::int[])', [ids]);
+  }
+
   // ---------------------------------------------------------------- submission from the news area
 
   /** The news items with their `country` dictionary value. */

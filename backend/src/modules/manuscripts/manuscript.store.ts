@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { record } from '../../common/access/ability.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -64,13 +64,18 @@ export function toManuscriptDto(
  * query each — no query per row). The queries are in ManuscriptRepository.
  */
 @Injectable()
-export class ManuscriptStore {
+export class ManuscriptStore implements OnModuleInit {
   constructor(
     readonly repo: ManuscriptRepository,
     readonly files: FilesService,
     private readonly products: ProductsService,
     private readonly users: UsersService,
   ) {}
+
+  /** Storage reads a manuscript's files by its manuscript's submitter and department: it asks here. */
+  onModuleInit(): void {
+    this.files.useManuscriptOwners((ids) => this.repo.owners(ids));
+  }
 
   /** The department a submission is recorded under: the caller's work department (`deptId` may only name it or the own one). */
   submitDept(user: Principal, deptId: number | undefined): number {

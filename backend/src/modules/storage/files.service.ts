@@ -62,6 +62,12 @@ function isWordContent(data: Buffer, fileName: string): boolean {
   return sniffer.push(data) && sniffer.finish();
 }
 
+/**
+ * Submitter and department of manuscripts by id, for the read rule of their files. The manuscripts
+ * module answers it (it registers the lookup at start: storage cannot import it, manuscripts imports storage).
+ */
+export type ManuscriptOwnersLookup = (ids: number[]) => Promise<Array<{ id: number; createById: number | null; deptId: number | null }>>;
+
 export interface ReceiveOpts {
   /** Only .doc/.docx, checked by name and content. */
   wordOnly: boolean;
@@ -87,7 +93,15 @@ export class FilesService {
     private readonly principals: PrincipalService,
   ) {}
 
+  /** Without the manuscripts module no manuscript is known: its files are read by the other rules only. */
+  private manuscriptOwners: ManuscriptOwnersLookup = () => Promise.resolve([]);
+
   // ---- API for the other modules -------------------------------------------------------------
+
+  /** The manuscripts module's answer to "who submitted these manuscripts, for which department" (see `readable`). */
+  useManuscriptOwners(lookup: ManuscriptOwnersLookup): void {
+    this.manuscriptOwners = lookup;
+  }
 
   /**
    * Streams the one file part of a multipart request to storage (busboy, never buffered whole) and
@@ -342,7 +356,7 @@ export class FilesService {
     // A manuscript's file may also be read through its manuscript (submitter, department).
     const pending = files.filter((f) => !allowed.has(f.id) && f.formType === 'manuscript' && f.formId != null);
     if (pending.length) {
-      const rows = await this.repository.manuscriptOwners([...new Set(pending.map((f) => f.formId!))]);
+      const rows = await this.manuscriptOwners([...new Set(pending.map((f) => f.formId!))]);
       const manuscripts = new Map(rows.map((r) => [r.id, r]));
       for (const f of pending) {
         const m = manuscripts.get(f.formId!);

@@ -1,6 +1,6 @@
 /** Public file of the storage module: what other modules may import (the boundary lint rule allows nothing else). */
 export { StorageModule } from './storage.module.js';
-export { FilesService } from './files.service.js';
+export { FilesService, type ManuscriptOwnersLookup } from './files.service.js';
 /** The row shape of a stored file (type only: other modules go through FilesService). */
 export type { StoredFile as StoredFileRow } from './file.entity.js';
 export { FileDto } from './file.dto.js';

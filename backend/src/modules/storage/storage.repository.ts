@@ -29,13 +29,6 @@ const IN_USE_SQL = `
      OR EXISTS (SELECT 1 FROM manuscript WHERE file_id = f.id)
      OR EXISTS (SELECT 1 FROM manuscript_file WHERE file_id = f.id)`;
 
-/** The submitter and department of a manuscript, which decide who reads its files. */
-export interface ManuscriptOwner {
-  id: number;
-  createById: number | null;
-  deptId: number | null;
-}
-
 /** Every query of the storage module (`sys_file`); FilesService holds the rules. */
 @Injectable()
 export class StorageRepository {
@@ -169,11 +162,6 @@ export class StorageRepository {
   /** Releases the files of these records (they become free uploads). */
   async releaseForms(em: EntityManager, formType: string, formIds: number[]): Promise<void> {
     await em.query('UPDATE sys_file SET form_type = NULL, form_id = NULL, update_time = now() WHERE form_type = $1 AND form_id = ANY($2::int[])', [formType, formIds]);
-  }
-
-  /** Submitter and department of the manuscripts (read rule of a manuscript's files). */
-  manuscriptOwners(ids: number[]): Promise<ManuscriptOwner[]> {
-    return this.db.query('SELECT id, create_by_id AS "createById", dept_id AS "deptId" FROM manuscript WHERE id = ANY($1::int[])', [ids]);
   }
 
   /**
