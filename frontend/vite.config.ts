@@ -20,9 +20,15 @@ export default defineConfig({
     chunkSizeWarningLimit: 1600,
   },
   test: {
-    environment: 'jsdom',
     globals: true,
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Two projects: `unit` (logic, *.test.ts) runs in Node — a file that needs a DOM says
+    // `// @vitest-environment jsdom` on its first line — and is part of the fast loop
+    // (`npm run test:unit`, one worker context for all files: these tests share no state); `components`
+    // (*.test.tsx) renders screens in jsdom, each file isolated.
+    projects: [
+      { extends: true, test: { name: 'unit', environment: 'node', include: ['src/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'components', environment: 'jsdom', include: ['src/**/*.test.tsx'] } },
+    ],
   },
 });

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { loadTags, pathAfterClose, saveTags, tagsReducer, type TagView } from './tagsReducer';
 
 const home: TagView = { path: '/home/dashboard', title: '首页', affix: true };

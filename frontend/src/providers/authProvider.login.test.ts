@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../resources/shared/testUtils';
 import { authProvider, resetAuthInfo } from './authProvider';

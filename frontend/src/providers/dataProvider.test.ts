@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { HttpError } from 'react-admin';
 import { createDataProvider, download, exportFileName, resolveApiPath } from './dataProvider';
 import { setToken, clearToken } from './http';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { htmlToText, looksLikeHtml, sanitizeNewsHtml, toParagraphs } from './sanitize';
 
 describe('sanitizeNewsHtml', () => {

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { isBlankHtml, toEditorHtml } from './content';
 
 describe('toEditorHtml', () => {
