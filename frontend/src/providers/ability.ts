@@ -13,10 +13,19 @@ export const ADMIN = 'admin';
 /** Subject of the rule of a code that is not `<subject>:<action>` (held and checked as is). */
 const OPAQUE_CODE = 'Code';
 
-/** The CASL rule of a permission code, as the server maps it: `news:list` → `['list', 'news']`. */
+/** A code that is a CASL rule: a lower-camel subject and action (record subjects are PascalCase). */
+const CODE_SHAPE = /^[a-z][A-Za-z]*:[a-z][A-Za-z]*$/;
+
+/**
+ * The CASL rule of a permission code, exactly as the server maps it (backend common/access/permission.ts):
+ * `news:list` → `['list', 'news']`; any other code (a record subject such as `File:read`, CASL's
+ * `manage` / `all`) is an opaque rule `[code, 'Code']`.
+ */
 export function ruleOf(code: string): [action: string, subject: string] {
-  const parts = code.split(':');
-  if (parts.length === 2 && parts[0] && parts[1] && parts[1] !== 'manage' && parts[0] !== 'all' && parts[0] !== OPAQUE_CODE) return [parts[1], parts[0]];
+  if (CODE_SHAPE.test(code)) {
+    const [subj, action] = code.split(':');
+    if (action !== 'manage' && subj !== 'all') return [action, subj];
+  }
   return [code, OPAQUE_CODE];
 }
 

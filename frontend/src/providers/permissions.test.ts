@@ -73,4 +73,12 @@ describe('the same question as the server', () => {
     expect(can(['all:list'], 'user:list')).toBe(false);
     expect(can(['news:manage'], 'news:manage')).toBe(true);
   });
+
+  it('never lets a code name a record subject', async () => {
+    const { abilityFromCodes, record } = await import('./ability');
+    const ability = abilityFromCodes(['File:read', 'Manuscript:update']);
+    expect(ability.can('read', record('File', { handlerId: 1 }))).toBe(false);
+    expect(ability.can('update', record('Manuscript', { createById: 1 }))).toBe(false);
+    expect(can(['File:read'], 'File:read')).toBe(true);
+  });
 });

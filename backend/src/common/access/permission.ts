@@ -55,13 +55,20 @@ export function isPermission(code: string): code is Permission {
 /** Subject of the CASL rule of a code that is not `<subject>:<action>` (held and checked as is). */
 export const OPAQUE_CODE = 'Code';
 
+/** A code that is a CASL rule: a lower-camel subject and a lower-camel action (`news:list`, `productJournal:manu`). */
+const CODE_SHAPE = /^[a-z][A-Za-z]*:[a-z][A-Za-z]*$/;
+
 /**
- * The CASL rule of a permission code: `news:list` → `['list', 'news']` (action, subject). A code a menu
- * carries that is not of that shape, or that would read as CASL's wildcards (`manage`, `all`), stays an
- * exact, opaque rule `[code, 'Code']`: holding it grants nothing else.
+ * The CASL rule of a permission code: `news:list` → `['list', 'news']` (action, subject). Code subjects
+ * are lower camel; record subjects of the policies (`Manuscript`, `File`, …) are PascalCase, so no code
+ * can name a record subject and grant it unconditionally. A code a menu carries that is not of that
+ * shape, or that would read as CASL's wildcards (`manage`, `all`), stays an exact, opaque rule
+ * `[code, 'Code']`: holding it grants nothing else.
  */
 export function ruleOf(code: string): [action: string, subject: string] {
-  const parts = code.split(':');
-  if (parts.length === 2 && parts[0] && parts[1] && parts[1] !== 'manage' && parts[0] !== 'all' && parts[0] !== OPAQUE_CODE) return [parts[1], parts[0]];
+  if (CODE_SHAPE.test(code)) {
+    const [subject, action] = code.split(':');
+    if (action !== 'manage' && subject !== 'all') return [action, subject];
+  }
   return [code, OPAQUE_CODE];
 }
