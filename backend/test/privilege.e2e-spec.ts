@@ -99,6 +99,8 @@ describe('privilege escalation', () => {
       // Other codes: only the maker's own (a menu is a grant waiting to be put in a role); `administrator` is not `admin`.
       expect403(await as(maker.token).post('/api/menus', { type: 2, title: `按钮${++serial}`, permission: 'user:del' }), '不能授予自己没有的权限：user:del');
       expect403(await as(maker.token).post('/api/menus', { type: 2, title: `按钮${++serial}`, permission: 'administrator' }), '不能授予自己没有的权限：administrator');
+      // A code naming a record subject of the access rules is held by nobody but its holders (no CASL match through record rules).
+      expect403(await as(maker.token).post('/api/menus', { type: 2, title: `按钮${++serial}`, permission: 'File:read,Manuscript:read' }), '不能授予自己没有的权限：File:read、Manuscript:read');
       expect((await as(maker.token).post('/api/menus', { type: 2, title: `按钮${++serial}`, permission: 'menu:add' })).status).toBe(201);
       expect((await as(maker.token).post('/api/menus', { type: 1, title: `菜单${++serial}` })).status).toBe(201);
       expect((await as(admin).post('/api/menus', { type: 2, title: `按钮${++serial}`, permission: 'admin' })).status).toBe(201);
