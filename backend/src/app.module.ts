@@ -10,6 +10,7 @@ import { newsPolicy } from './modules/news/news.policy.js';
 import { productPolicy } from './modules/products/product.policy.js';
 import { sharePolicy } from './modules/shares/share.policy.js';
 import { filePolicy } from './modules/storage/file.policy.js';
+import { translationPolicy } from './modules/translation/translation.policy.js';
 import { seedDemoData } from './modules/seed/index.js';
 import { CollectionsModule } from './modules/collections/collections.module.js';
 import { SharesModule } from './modules/shares/shares.module.js';
@@ -37,12 +38,15 @@ import { ManuscriptsModule } from './modules/manuscripts/manuscripts.module.js';
 /** The record rules of every module, folded into each caller's CASL ability (see common/access/ability.ts). */
 export const POLICY_RULES: readonly PolicyRules[] = [newsPolicy, manuscriptPolicy, filePolicy, productPolicy, interestPolicy, deptPolicy, sharePolicy, collectionPolicy];
 
+/** The record rules of this configuration: POLICY_RULES plus the ones a setting shapes. */
+export const policyRules = (config: AppConfig): readonly PolicyRules[] => [...POLICY_RULES, translationPolicy(config.reviewAllowSelf)];
+
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot({ ...config, seed: seedDemoData }, { policies: POLICY_RULES, principals: UsersPrincipalSource }), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule],
+      imports: [CoreModule.forRoot({ ...config, seed: seedDemoData }, { policies: policyRules(config), principals: UsersPrincipalSource }), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule],
     };
   }
 }

@@ -8,6 +8,7 @@ import { newsPolicy } from './modules/news/news.policy.js';
 import { productPolicy } from './modules/products/product.policy.js';
 import { sharePolicy } from './modules/shares/share.policy.js';
 import { filePolicy } from './modules/storage/file.policy.js';
+import { translationPolicy } from './modules/translation/translation.policy.js';
 
 /** The modules' record policies together with the permission codes (the composition root's view). */
 const user = (permissions: string[]): AbilityUser => ({ userId: 7, isAdmin: false, permissions, deptId: 3, workDeptId: 2, dataScope: [3], deptChain: [3, 2] });
@@ -30,7 +31,7 @@ describe('record policies and permission codes', () => {
   });
 
   it('keeps record subjects PascalCase and code subjects lower camel, so the two never meet', () => {
-    const policies = [filePolicy, manuscriptPolicy, productPolicy, newsPolicy, interestPolicy, deptPolicy, sharePolicy, collectionPolicy];
+    const policies = [filePolicy, manuscriptPolicy, productPolicy, newsPolicy, interestPolicy, deptPolicy, sharePolicy, collectionPolicy, translationPolicy(false)];
     const ability = defineAbility({ ...user(['manuscript:edit', 'storage:list', 'storage:del', 'productJournal:list']), dataScope: null }, policies);
     const recordSubjects = new Set(ability.rules.filter((r) => r.conditions || /^[A-Z]/.test(String(r.subject))).flatMap((r) => [r.subject].flat().map(String)));
     expect(recordSubjects.size).toBeGreaterThan(5);
@@ -38,4 +39,15 @@ describe('record policies and permission codes', () => {
     for (const code of PERMISSIONS) expect(ruleOf(code)[1]).toMatch(/^[a-z]/);
   });
 
+
+  it('lets reviewers review a translation, not their own unless the setting allows it (administrators too)', () => {
+    const reviewer = (allowSelf: boolean, codes = ['news:judge']) => defineAbility(user(codes), [translationPolicy(allowSelf)]);
+    expect(reviewer(false).can('review', record('Translation', { editorId: 9 }))).toBe(true);
+    expect(reviewer(false).can('review', record('Translation', { editorId: 7 }))).toBe(false);
+    expect(reviewer(true).can('review', record('Translation', { editorId: 7 }))).toBe(true);
+    expect(reviewer(false, []).can('review', record('Translation', { editorId: 9 }))).toBe(false);
+    const admin = defineAbility({ ...user(['admin']), isAdmin: true }, [translationPolicy(false)]);
+    expect(admin.can('review', record('Translation', { editorId: 7 }))).toBe(false);
+    expect(admin.can('review', record('Translation', { editorId: 9 }))).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { diffWords } from 'diff';
-import { holds, isAdministrator } from '../../common/access/ability.js';
+import { holds, isAdministrator, record } from '../../common/access/ability.js';
 import type { Permission } from '../../common/access/permission.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
@@ -16,6 +16,7 @@ import type {
   TranslationVersionDto,
 } from './translation.dto.js';
 import { TranslationNotices } from './translation.notices.js';
+import { TRANSLATION } from './translation.policy.js';
 import { TranslationRepository } from './translation.repository.js';
 
 const NOT_FOUND = '新闻不存在或已被删除';
@@ -141,7 +142,7 @@ export class TranslationService {
       }
       if (current.transStatus !== 'examine' && current.transStatus !== 'done') throw DomainException.conflict(TRANSLATION_MESSAGES.notReviewable);
       if (!current.contentTrans?.trim()) throw DomainException.badRequest(TRANSLATION_MESSAGES.noContent, 'NEWS_TRANSLATION_EMPTY');
-      if (!allowSelf && current.editorId === user.userId) throw DomainException.forbidden(TRANSLATION_MESSAGES.selfReview, 'NEWS_TRANSLATION_SELF_REVIEW');
+      if (!user.ability.can('review', record(TRANSLATION, { editorId: current.editorId }))) throw DomainException.forbidden(TRANSLATION_MESSAGES.selfReview, 'NEWS_TRANSLATION_SELF_REVIEW');
       throw DomainException.conflict(TRANSLATION_MESSAGES.staleVersion, 'NEWS_TRANSLATION_STALE');
     }
     this.notices.reviewed(state, await this.noticeNames(id, deptId, user), user);
