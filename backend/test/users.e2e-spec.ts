@@ -359,6 +359,15 @@ describe('api/users', () => {
       expect(again.body.status).toBe(404);
     });
 
+    it("drops the account's access keys with it, so the key logs in no more", async () => {
+      const u = await createUser('gonekey');
+      const key = (await as(await t.login('gonekey')).post('/api/users/keys').send({ name: '脚本' })).body;
+      expect((await t.http().post('/auth/keyLogin').send({ key: key.key })).status).toBe(200);
+      expect((await as(admin).delete('/api/users').send([u.id])).status).toBe(200);
+      expect(await t.app.get(DataSource).query('SELECT id FROM sys_access_key WHERE user_id = $1', [u.id])).toEqual([]);
+      expect((await t.http().post('/auth/keyLogin').send({ key: key.key })).body).toMatchObject({ status: 400, message: '访问密钥无效或已过期' });
+    });
+
     it('accepts a trailing slash', async () => {
       const c = await createUser('gone3');
       expect((await as(admin).delete('/api/users/').send([c.id])).status).toBe(200);

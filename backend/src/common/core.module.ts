@@ -9,6 +9,12 @@ import { AbilityFactory, POLICIES } from './access/ability.factory.js';
 import { AccessGuard } from './access/access.guard.js';
 import { Authenticator } from './auth/authenticator.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
+import { AccountRemoval } from './auth/account-removal.js';
+import { Challenge } from './auth/challenge.entity.js';
+import { ChallengeStore } from './auth/challenge.store.js';
+import { Session } from './auth/session.entity.js';
+import { Setting } from './auth/setting.entity.js';
+import { RateLimitCounter } from './http/rate-limit.entity.js';
 import { AuditInterceptor } from './audit/audit.interceptor.js';
 import { AuditNoteGuard, AuditWriter } from './audit/audit-writer.js';
 import { PRINCIPAL_SOURCE, PrincipalService, type PrincipalSource } from './auth/principal.service.js';
@@ -43,6 +49,8 @@ export class CoreModule {
             return ds;
           },
         }),
+        // The kernel's own tables: sessions, one-time answers, generated settings, rate-limit counters.
+        TypeOrmModule.forFeature([Session, Challenge, Setting, RateLimitCounter]),
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
@@ -51,6 +59,8 @@ export class CoreModule {
         TokenService,
         SessionRepository,
         SessionService,
+        ChallengeStore,
+        AccountRemoval,
         { provide: POLICIES, useValue: parts.policies },
         { provide: PRINCIPAL_SOURCE, useClass: parts.principals },
         AbilityFactory,
@@ -64,7 +74,7 @@ export class CoreModule {
         { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
         { provide: APP_INTERCEPTOR, useClass: DateInterceptor },
       ],
-      exports: [APP_CONFIG, SettingsStore, RsaService, TokenService, SessionService, PrincipalService, Authenticator, AbilityFactory, AuditWriter],
+      exports: [APP_CONFIG, SettingsStore, ChallengeStore, AccountRemoval, RsaService, TokenService, SessionService, PrincipalService, Authenticator, AbilityFactory, AuditWriter],
     };
   }
 }

@@ -6,18 +6,18 @@ import { MIGRATIONS } from './migrations/index.js';
 import { SnakeNamingStrategy } from './naming.strategy.js';
 
 /**
- * Every module's entity files, found by glob beside this file (`src/` under jest, `dist/` for `node` and
- * the CLI): the kernel imports no module. The app itself registers them per module instead
- * (`TypeOrmModule.forFeature` + `autoLoadEntities` in core.module.ts).
+ * Every module's entity files and the kernel's own, found by glob beside this file (`src/` under jest,
+ * `dist/` for `node` and the CLI): the kernel imports no module. The app itself registers them per
+ * module instead (`TypeOrmModule.forFeature` + `autoLoadEntities` in core.module.ts).
  */
-export const ENTITY_GLOB = join(__dirname, '../../modules/**/*.{entity,entities}.{js,ts}');
+export const ENTITY_GLOBS = [join(__dirname, '../../modules/**/*.{entity,entities}.{js,ts}'), join(__dirname, '../**/*.entity.{js,ts}')];
 
 /** One definition for the app, the tests and the TypeORM CLI. `synchronize` is never on. */
 export function dataSourceOptions(url: string): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: [ENTITY_GLOB],
+    entities: ENTITY_GLOBS,
     migrations: MIGRATIONS,
     subscribers: [AuditSubscriber],
     namingStrategy: new SnakeNamingStrategy(),

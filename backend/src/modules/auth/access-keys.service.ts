@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { AccountRemoval } from '../../common/auth/account-removal.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import type { AccessKey } from './auth.entities.js';
@@ -23,8 +24,16 @@ const toDto = (k: AccessKey): AccessKeyDto => ({
  * user without the captcha. The key is shown once; only its SHA-256 is stored.
  */
 @Injectable()
-export class AccessKeysService {
-  constructor(private readonly repo: AuthRepository) {}
+export class AccessKeysService implements OnModuleInit {
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly removal: AccountRemoval,
+  ) {}
+
+  /** A deleted account's keys go with it, in the users module's delete transaction. */
+  onModuleInit(): void {
+    this.removal.register((em, userIds) => this.repo.deleteKeysOfUsers(em, userIds));
+  }
 
   async list(me: Principal): Promise<AccessKeyDto[]> {
     return (await this.repo.keysOf(me.userId)).map(toDto);

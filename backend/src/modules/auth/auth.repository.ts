@@ -1,40 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
+import { DataSource, type EntityManager, In } from 'typeorm';
 import type { OnlineSessionDto } from './auth.dto.js';
 import { AccessKey } from './auth.entities.js';
 
 /**
- * Every query of the auth module: the login lookups of `sys_user`, the live sessions of
- * `auth/online`, the captchas (`sys_captcha`) and the access keys (`sys_access_key`). AuthService,
- * CaptchaService and AccessKeysService hold the rules and messages.
+ * Every query of the auth module: the live sessions of `auth/online` (read with their
+ * users' names and departments), and the access keys (`sys_access_key`).
+ * AuthService and AccessKeysService hold the rules and messages.
  */
 @Injectable()
 export class AuthRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
-
-  // ---------------------------------------------------------------- login
-
-  /** Id, password hash and state of the user with this username (any case). */
-  async userByUsername(username: string): Promise<{ id: number; password: string; enabled: boolean } | undefined> {
-    const rows: Array<{ id: number; password: string; enabled: boolean }> = await this.db.query(
-      'SELECT id, password, enabled FROM sys_user WHERE lower(username) = lower($1)',
-      [username],
-    );
-    return rows[0];
-  }
-
-  /** Whether the user is enabled (undefined: no such user). */
-  async userEnabled(userId: number): Promise<boolean | undefined> {
-    const rows: Array<{ enabled: boolean }> = await this.db.query('SELECT enabled FROM sys_user WHERE id = $1', [userId]);
-    return rows[0]?.enabled;
-  }
-
-  /** Id and state of the user with this username (any case), for the CAS login. */
-  async casUser(username: string): Promise<{ id: number; enabled: boolean } | undefined> {
-    const rows: Array<{ id: number; enabled: boolean }> = await this.db.query('SELECT id, enabled FROM sys_user WHERE lower(username) = lower($1)', [username]);
-    return rows[0];
-  }
 
   // ---------------------------------------------------------------- live sessions
 
@@ -60,21 +37,6 @@ export class AuthRepository {
     return rows[0].n;
   }
 
-  // ---------------------------------------------------------------- captcha
-
-  /** Drops the expired captchas and stores a new one. */
-  async storeCaptcha(uuid: string, answer: string, expiresAt: Date): Promise<void> {
-    await this.db.query('DELETE FROM sys_captcha WHERE expires_at < now()');
-    await this.db.query('INSERT INTO sys_captcha (uuid, answer, expires_at) VALUES ($1, $2, $3)', [uuid, answer, expiresAt]);
-  }
-
-  /** Deletes the captcha and answers what it held (undefined: none). */
-  async takeCaptcha(uuid: string): Promise<{ answer: string; expires_at: Date } | undefined> {
-    // A raw DELETE answers [rows, affectedCount] with the postgres driver.
-    const [rows]: [Array<{ answer: string; expires_at: Date }>, number] = await this.db.query('DELETE FROM sys_captcha WHERE uuid = $1 RETURNING answer, expires_at', [uuid]);
-    return rows[0];
-  }
-
   // ---------------------------------------------------------------- access keys
 
   private get keys() {
@@ -97,6 +59,11 @@ export class AuthRepository {
   async deleteKeys(userId: number, ids: number[]): Promise<number | null | undefined> {
     const result = await this.keys.delete({ id: In(ids), userId });
     return result.affected;
+  }
+
+  /** The keys of accounts being deleted, in the deleting transaction (AccountRemoval step). */
+  async deleteKeysOfUsers(em: EntityManager, userIds: number[]): Promise<void> {
+    await em.delete(AccessKey, { userId: In(userIds) });
   }
 
   /** The user of a valid, unexpired key hash, recording its use (undefined: none). */

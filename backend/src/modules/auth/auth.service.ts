@@ -65,7 +65,7 @@ export class AuthService {
     await this.captcha.verify(dto.uuid, dto.code);
     const password = this.rsa.decrypt(dto.password);
     await this.lockout.reserve(username);
-    const user = await this.repo.userByUsername(username);
+    const user = await this.users.credentials(username);
     // Verify even for unknown users so timing does not reveal which usernames exist.
     const ok = await verifyPassword(user?.password ?? '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$Zm9vYmFyYmF6cXV4', password);
     if (!user || !ok || !user.enabled) throw DomainException.badRequest(BAD_CREDENTIALS, ErrorCode.BadCredentials);
@@ -80,7 +80,7 @@ export class AuthService {
    */
   async keyLogin(key: string, client: ClientInfo): Promise<LoginAnswer> {
     const userId = await this.keys.resolve(key.trim());
-    if (!(await this.repo.userEnabled(userId))) throw DomainException.badRequest('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
+    if (!(await this.users.isEnabled(userId))) throw DomainException.badRequest('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
     return this.startSession(userId, false, client);
   }
 
@@ -174,7 +174,7 @@ export class AuthService {
     }
     const username = /<cas:user>\s*([^<\s]+)\s*<\/cas:user>/.exec(xml)?.[1];
     if (!username || !/<cas:authenticationSuccess>/.test(xml)) throw DomainException.unauthorized('CAS 票据验证失败，请重新登录');
-    const user = await this.repo.casUser(username);
+    const user = await this.users.credentials(username);
     if (!user) throw DomainException.forbidden(`CAS 用户 ${username} 未在本系统开通账号`);
     if (!user.enabled) throw DomainException.forbidden('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
     return this.startSession(user.id, false, client);

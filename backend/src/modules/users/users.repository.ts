@@ -10,8 +10,8 @@ import { User } from './user.entity.js';
 const SORT = { id: 'u.id', username: 'u.username', nickName: 'u.nickName', createTime: 'u.createTime', updateTime: 'u.updateTime', enabled: 'u.enabled' };
 
 /**
- * Every query of the users module (`sys_user` and its role/job links, the e-mail change codes in
- * `sys_captcha`, the access keys dropped with an account, the login lockout's `sys_login_attempt`);
+ * Every query of the users module (`sys_user` and its role/job links, the login lockout's
+ * `sys_login_attempt`); the e-mail change codes live in the kernel's ChallengeStore;
  * UsersService and LoginLockout hold the rules.
  */
 @Injectable()
@@ -81,6 +81,21 @@ export class UsersRepository {
     return this.repo.createQueryBuilder('u').where('lower(u.username) = lower(:n)', { n: username }).getOne();
   }
 
+  /** Id, password hash and state of the user with this username (any case): the login lookup. */
+  async credentials(username: string): Promise<{ id: number; password: string; enabled: boolean } | undefined> {
+    const rows: Array<{ id: number; password: string; enabled: boolean }> = await this.db.query(
+      'SELECT id, password, enabled FROM sys_user WHERE lower(username) = lower($1)',
+      [username],
+    );
+    return rows[0];
+  }
+
+  /** Whether the user is enabled (undefined: no such user). */
+  async enabled(userId: number): Promise<boolean | undefined> {
+    const rows: Array<{ enabled: boolean }> = await this.db.query('SELECT enabled FROM sys_user WHERE id = $1', [userId]);
+    return rows[0]?.enabled;
+  }
+
   /** The user of this e-mail address, any case. */
   findByEmailIgnoringCase(email: string): Promise<User | null> {
     return this.repo.createQueryBuilder('u').where('lower(u.email) = lower(:e)', { e: email }).getOne();
@@ -98,10 +113,10 @@ export class UsersRepository {
     await this.repo.update({ id }, values);
   }
 
-  /** The accounts and their access keys, in one transaction. */
-  async deleteWithAccessKeys(ids: number[]): Promise<void> {
+  /** The accounts, in one transaction after `beforeDelete` (what other modules keep of them goes first). */
+  async deleteAccounts(ids: number[], beforeDelete: (em: EntityManager) => Promise<void>): Promise<void> {
     await this.db.transaction(async (em) => {
-      await em.query('DELETE FROM sys_access_key WHERE user_id = ANY($1::int[])', [ids]);
+      await beforeDelete(em);
       await em.delete(User, { id: In(ids) });
     });
   }
@@ -119,12 +134,6 @@ export class UsersRepository {
   async passwordHash(userId: number): Promise<string | undefined> {
     const row = await this.repo.createQueryBuilder('u').addSelect('u.password').where('u.id = :id', { id: userId }).getOne();
     return row?.password;
-  }
-
-  /** Drops the user's e-mail codes (and every expired code), then stores the new one. */
-  async replaceEmailCode(userId: number, key: string, code: string, expiresAt: Date): Promise<void> {
-    await this.db.query("DELETE FROM sys_captcha WHERE uuid LIKE $1 OR expires_at < now()", [`email:${userId}:%`]);
-    await this.db.query('INSERT INTO sys_captcha (uuid, answer, expires_at) VALUES ($1, $2, $3)', [key, code, expiresAt]);
   }
 
   /**
@@ -151,12 +160,5 @@ export class UsersRepository {
   /** Windows that ended `lockMs` ago or more. */
   async purgeAttempts(lockMs: number): Promise<void> {
     await this.db.query(`DELETE FROM sys_login_attempt WHERE window_start <= now() - $1::int * interval '1 millisecond'`, [lockMs]);
-  }
-
-  /** Takes (deletes) the live code of this key; its answer, or undefined. */
-  async takeEmailCode(key: string): Promise<string | undefined> {
-    // A raw DELETE answers [rows, affectedCount] with the postgres driver.
-    const [rows]: [Array<{ answer: string }>, number] = await this.db.query('DELETE FROM sys_captcha WHERE uuid = $1 AND expires_at > now() RETURNING answer', [key]);
-    return rows[0]?.answer;
   }
 }

@@ -19,6 +19,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { DeptService, SCOPED_DEPT } from '../dept/index.js';
 import { JobsService } from '../jobs/index.js';
 import { type RoleRow, RolesService } from '../roles/index.js';
+import { AccountRemoval } from '../../common/auth/account-removal.js';
+import { ChallengeStore } from '../../common/auth/challenge.store.js';
 import { LoginLockout } from './login-lockout.service.js';
 import { type CenterDto, type CreatedUserDto, type ResetPasswordDto, toUserDto, type UpdateEmailDto, type UpdatePassDto, type UserDto, type UserQuery, type UserUpdateDto, type UserWriteDto } from './user.dto.js';
 import type { User } from './user.entity.js';
@@ -45,6 +47,8 @@ export class UsersService {
     private readonly sessions: SessionService,
     private readonly principals: PrincipalService,
     private readonly lockout: LoginLockout,
+    private readonly challenges: ChallengeStore,
+    private readonly removal: AccountRemoval,
     private readonly roleRecords: RolesService,
     private readonly jobRecords: JobsService,
     private readonly deptRecords: DeptService,
@@ -83,6 +87,16 @@ export class UsersService {
       { header: '修改密码的时间', value: (u) => u.pwdResetTime, width: 20 },
       { header: '创建日期', value: (u) => u.createTime, width: 20 },
     ], rows);
+  }
+
+  /** Id, password hash and state of the account with this username (any case), for the login checks of the auth module. */
+  credentials(username: string): Promise<{ id: number; password: string; enabled: boolean } | undefined> {
+    return this.users.credentials(username);
+  }
+
+  /** Whether the account is enabled (undefined: no such account). */
+  isEnabled(userId: number): Promise<boolean | undefined> {
+    return this.users.enabled(userId);
   }
 
   async findOne(id: number): Promise<User> {
@@ -207,7 +221,7 @@ export class UsersService {
       assertNotAdminTarget(principal, u);
     }
     await this.sessions.revokeUser(ids);
-    await this.users.deleteWithAccessKeys(ids);
+    await this.users.deleteAccounts(ids, (em) => this.removal.run(em, ids));
     this.principals.invalidate();
   }
 
@@ -277,15 +291,15 @@ export class UsersService {
   async sendEmailCode(principal: Principal, email: string): Promise<void> {
     const code = String(randomBytes(4).readUInt32BE() % 1_000_000).padStart(6, '0');
     // One live code per user, bound to the address it was sent to.
-    await this.users.replaceEmailCode(principal.userId, emailCodeKey(principal.userId, email), code, new Date(Date.now() + 5 * 60_000));
+    await this.challenges.put(emailCodeKey(principal.userId, email), code, new Date(Date.now() + 5 * 60_000), `email:${principal.userId}:`);
     this.logger.log(`E-mail verification code for ${principal.username} <${email}>: ${code} (no mail server configured)`);
   }
 
   async updateEmail(principal: Principal, code: string, dto: UpdateEmailDto): Promise<void> {
     const password = this.rsa.decrypt(dto.password);
     await this.checkOwnPassword(principal, password, '密码错误');
-    const answer = await this.users.takeEmailCode(emailCodeKey(principal.userId, dto.email));
-    if (answer === undefined || answer !== code) throw DomainException.badRequest('无效验证码');
+    const taken = await this.challenges.take(emailCodeKey(principal.userId, dto.email));
+    if (!taken || taken.expiresAt.getTime() <= Date.now() || taken.answer !== code) throw DomainException.badRequest('无效验证码');
     await this.assertUnique({ username: principal.username, email: dto.email }, principal.userId);
     await this.users.update(principal.userId, { email: dto.email });
   }
