@@ -1,6 +1,7 @@
 /** Public file of the news module: what other modules may import (the boundary lint rule allows nothing else). */
 export { NewsModule } from './news.module.js';
 export { NewsService } from './news.service.js';
+export { NewsDesk } from './news-desk.service.js';
 export { MT_STATUSES, NEWS_PAGE_EXTRA, NewsQuery, NewsRowDto } from './news.dto.js';
 export { DESK } from './news.policy.js';
 export { searchQuery } from './search/tokenizer.js';

@@ -3,6 +3,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClassifyModule } from '../classify/index.js';
 import { DictsModule } from '../dicts/index.js';
 import { NewsController } from './news.controller.js';
+import { NewsDeskRepository } from './news-desk.repository.js';
+import { NewsDesk } from './news-desk.service.js';
+import { NewsTranslation } from './news-desk.entity.js';
 import { NewsDiscoverController } from './news-discover.controller.js';
 import { NewsDiscoverService } from './news-discover.service.js';
 import { NewsExportController } from './news-export.controller.js';
@@ -12,5 +15,5 @@ import { NewsService } from './news.service.js';
 import { NewsWebsites } from './news-websites.js';
 import { News, NewsCollect, NewsDept, NewsSearchHistory, NewsSuggest, NewsUser, NewsWebsite } from './news.entity.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([News, NewsCollect, NewsDept, NewsSearchHistory, NewsSuggest, NewsUser, NewsWebsite]), ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsRepository, NewsService, NewsDiscoverService, NewsExportService, NewsWebsites], exports: [NewsService, NewsWebsites] })
+@Module({ imports: [TypeOrmModule.forFeature([News, NewsCollect, NewsDept, NewsSearchHistory, NewsSuggest, NewsTranslation, NewsUser, NewsWebsite]), ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsRepository, NewsService, NewsDiscoverService, NewsExportService, NewsWebsites, NewsDeskRepository, NewsDesk], exports: [NewsService, NewsWebsites, NewsDesk] })
 export class NewsModule {}

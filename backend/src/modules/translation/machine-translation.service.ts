@@ -2,6 +2,7 @@ import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap, ty
 import { DomainException } from '../../common/errors/domain.exception.js';
 import { page, type Page } from '../../common/http/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { NewsDesk } from '../news/index.js';
 import { detectLanguage } from './engine/detect-language.js';
 import { createTranslationEngine } from './engine/engine.factory.js';
 import { translateDocument } from './engine/html-chunks.js';
@@ -53,7 +54,8 @@ export interface MtFailureDto {
  * Machine translation of news items (issue 5): `doTranslate` on demand, and new items in the
  * background queue (in process, or BullMQ with REDIS_URL) with retries, backoff and a per-engine
  * concurrency limit. The item's `mt_status` shows progress and failures; the glossary applies to
- * every engine's output; the source language is detected when the item has none.
+ * every engine's output; the source language is detected when the item has none. The `news` columns
+ * (mt_*, title_cn, content_cn) are read and written through the news module's NewsDesk.
  */
 @Injectable()
 export class MachineTranslationService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -63,6 +65,7 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
   private sweeper?: NodeJS.Timeout;
 
   constructor(
+    private readonly desk: NewsDesk,
     private readonly translations: TranslationRepository,
     private readonly glossary: GlossaryService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -105,7 +108,7 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
   async sweep(): Promise<number> {
     if (!this.queue) return 0;
     try {
-      const rows = await this.translations.mtPending(SWEEP_BATCH);
+      const rows = await this.desk.mtPending(SWEEP_BATCH);
       for (const r of rows) await this.queue.add(String(r.id));
       return rows.length;
     } catch (error) {
@@ -121,7 +124,7 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
     } catch (error) {
       const retryable = error instanceof MtEngineError ? error.retryable : true;
       const last = !retryable || attempt >= this.config.mt.attempts;
-      await this.translations.mtSetStatus(id, last ? 'failed' : 'pending', (error as Error).message.slice(0, 2000));
+      await this.desk.mtSetStatus(id, last ? 'failed' : 'pending', (error as Error).message.slice(0, 2000));
       throw error;
     }
   }
@@ -132,7 +135,7 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
    * `skipped`. Throws the engine's error (the callers record it).
    */
   async translate(id: string | number): Promise<MtResultDto> {
-    const item = await this.translations.mtStart(id);
+    const item = await this.desk.mtStart(id);
     if (!item) throw DomainException.notFound('新闻不存在或已被删除');
     const title = item.title as string;
     const html = (item.contentHtml as string | null) || null;
@@ -151,7 +154,7 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
   }
 
   private async store(id: string | number, set: string, params: unknown[]): Promise<MtResultDto> {
-    const row = await this.translations.mtStore(id, set, params);
+    const row = await this.desk.mtStore(id, set, params);
     if (!row) throw DomainException.notFound('新闻不存在或已被删除');
     return { ...(row as unknown as MtResultDto), id: Number(row.id) };
   }
@@ -164,7 +167,7 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
     } catch (error) {
       if (error instanceof DomainException) throw error;
       const message = (error as Error).message.slice(0, 2000);
-      await this.translations.mtFailed(id, message);
+      await this.desk.mtFailed(id, message);
       throw new DomainException(HttpStatus.BAD_GATEWAY, `机器翻译失败：${message}`, 'MT_ENGINE_FAILED');
     }
   }
@@ -172,19 +175,19 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
   /** Marks items for background translation (new items; the sweep queues them). */
   async markPending(ids: Array<string | number>): Promise<void> {
     if (!ids.length || !this.configured || !this.config.mt.auto) return;
-    await this.translations.mtMarkPending(ids);
+    await this.desk.mtMarkPending(ids);
     void this.sweep();
   }
 
   /** Failed items back to pending (all, or the given ids). */
   async retry(ids: number[] | undefined): Promise<{ queued: number }> {
-    const queued = await this.translations.mtRetry(ids);
+    const queued = await this.desk.mtRetry(ids);
     void this.sweep();
     return { queued };
   }
 
   async status(): Promise<MtStatusDto> {
-    const counts = await this.translations.mtCounts();
+    const counts = await this.desk.mtCounts();
     const n = (s: string) => counts.find((c) => c.s === s)?.n ?? 0;
     return {
       engine: this.engine.name,
@@ -199,7 +202,7 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
   }
 
   async failures(pageNo: number, size: number): Promise<Page<MtFailureDto>> {
-    const rows = await this.translations.mtFailures(size, pageNo * size);
+    const rows = await this.desk.mtFailures(size, pageNo * size);
     const total = rows.length ? Number(rows[0].total) : 0;
     return page(
       rows.map((r) => ({ id: Number(r.id), title: r.title as string, language: r.language as string | null, mtError: r.mtError as string | null, mtTime: r.mtTime as Date | null })),

@@ -8,11 +8,15 @@ import { TranslationController } from './translation.controller.js';
 import { TranslationNotices } from './translation.notices.js';
 import { TranslationRepository } from './translation.repository.js';
 import { TranslationService } from './translation.service.js';
-import { MtGlossaryTerm, NewsTranslation } from './translation.entity.js';
+import { MtGlossaryTerm } from './translation.entity.js';
 
-/** The translation workflow (claim, save, submit, review, release, versions) and machine translation. */
+/**
+ * The translation workflow (claim, save, submit, review, release, versions) and machine translation.
+ * The tables they change (`news`, `news_dept`, `news_translation`) belong to the news module and are
+ * reached through its NewsDesk; this module owns only the glossary (`mt_glossary`).
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([MtGlossaryTerm, NewsTranslation]), NewsModule],
+  imports: [TypeOrmModule.forFeature([MtGlossaryTerm]), NewsModule],
   controllers: [TranslationController, DoTranslateController, MtAdminController],
   providers: [TranslationRepository, TranslationService, TranslationNotices, GlossaryService, MachineTranslationService],
   exports: [TranslationService, MachineTranslationService],

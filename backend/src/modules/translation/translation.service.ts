@@ -6,7 +6,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { htmlToText } from '../../common/text/html-to-text.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { NewsService } from '../news/index.js';
+import { NewsDesk, NewsService } from '../news/index.js';
 import type {
   DiffPart,
   LatestVersionDto,
@@ -17,7 +17,6 @@ import type {
 } from './translation.dto.js';
 import { TranslationNotices } from './translation.notices.js';
 import { TRANSLATION } from './translation.policy.js';
-import { TranslationRepository } from './translation.repository.js';
 
 const NOT_FOUND = '新闻不存在或已被删除';
 
@@ -46,8 +45,9 @@ function toState(r: Raw): TranslationStateDto {
 /**
  * The translation workflow of one department's copy of an item (docs/news-design.md "Translation workflow"):
  * untranslated → edit (claim) → examine (submit) → done (review), re-review, re-claim for a new
- * version, release. Every transition is ONE conditional statement on `news_dept`; when it matches no
- * row, a read afterwards only chooses the error message.
+ * version, release. Every transition is ONE conditional statement on `news_dept`, run by the news
+ * module's NewsDesk (which owns `news_dept` / `news_translation`); when it matches no row, a read
+ * afterwards only chooses the error message.
  *
  * `trans_status` is the working state; `is_processed` is the state of the latest submitted version
  * ('examine' / 'done'), so a reviewed item stays submittable to products while a revision is drafted.
@@ -55,7 +55,7 @@ function toState(r: Raw): TranslationStateDto {
 @Injectable()
 export class TranslationService {
   constructor(
-    private readonly translations: TranslationRepository,
+    private readonly desk: NewsDesk,
     private readonly news: NewsService,
     private readonly notices: TranslationNotices,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -98,10 +98,10 @@ export class TranslationService {
    * text. Refused (409) only while another editor holds the item in `edit`.
    */
   private async claimOrSave(id: number, deptId: number, content: string | undefined, title: TitleUpdate, user: Principal): Promise<TranslationStateDto> {
-    const item = await this.translations.newsPrefill(id);
+    const item = await this.desk.newsPrefill(id);
     if (!item) throw DomainException.notFound(NOT_FOUND);
     const prefill = [countryName(item.country as string | null), item.contentCn ? htmlToText(item.contentCn as string).trim() : null].filter(Boolean).join('\n\n');
-    const row = await this.translations.claimOrSave(id, deptId, user.userId, user.username, content ?? null, prefill, title.set, title.value);
+    const row = await this.desk.claimOrSave(id, deptId, user.userId, user.username, content ?? null, prefill, title.set, title.value);
     if (!row) throw this.lockedBy(await this.state(id, deptId));
     return toState(row);
   }
@@ -109,10 +109,10 @@ export class TranslationService {
   /** Submit the draft for review: the editor of record only; the text becomes a stored version. */
   private async submitForReview(id: number, deptId: number, content: string | undefined, title: TitleUpdate, user: Principal): Promise<TranslationStateDto> {
     const text = content ?? null;
-    const state = await this.translations.transaction(async (em) => {
-      const row = await this.translations.submitForReview(em, id, deptId, user.userId, text, user.username, title.set, title.value);
+    const state = await this.desk.transaction(async (em) => {
+      const row = await this.desk.submitForReview(em, id, deptId, user.userId, text, user.username, title.set, title.value);
       if (!row) return undefined;
-      await this.translations.storeVersion(em, id, deptId, row.version, row.contentTrans, user.userId, user.username);
+      await this.desk.storeVersion(em, id, deptId, row.version, row.contentTrans, user.userId, user.username);
       return toState(row);
     });
     if (!state) {
@@ -128,10 +128,10 @@ export class TranslationService {
   /** Review ("审核"): items in examine or done with text; not one's own unless REVIEW_ALLOW_SELF. */
   private async review(id: number, deptId: number, version: number | undefined, user: Principal): Promise<TranslationStateDto> {
     const allowSelf = this.config.reviewAllowSelf;
-    const state = await this.translations.transaction(async (em) => {
-      const row = await this.translations.review(em, id, deptId, user.userId, user.username, allowSelf, version ?? null);
+    const state = await this.desk.transaction(async (em) => {
+      const row = await this.desk.review(em, id, deptId, user.userId, user.username, allowSelf, version ?? null);
       if (!row) return undefined;
-      await this.translations.reviewVersion(em, id, deptId, row.version, user.userId, user.username);
+      await this.desk.reviewVersion(em, id, deptId, row.version, user.userId, user.username);
       return toState(row);
     });
     if (!state) {
@@ -154,7 +154,7 @@ export class TranslationService {
     this.need(user, 'news:translate');
     const deptId = await this.dept(user, deptIdQuery);
     const admin = isAdministrator(user.ability);
-    const row = await this.translations.release(id, deptId, user.userId, user.username, admin);
+    const row = await this.desk.release(id, deptId, user.userId, user.username, admin);
     if (row) return toState(row);
     const current = await this.state(id, deptId);
     if (!current) await this.assertNews(id);
@@ -166,7 +166,7 @@ export class TranslationService {
   async latestVersion(id: number, deptIdQuery: number | undefined, user: Principal): Promise<LatestVersionDto> {
     const deptId = await this.dept(user, deptIdQuery);
     await this.assertNews(id);
-    const row = await this.translations.latestVersion(id, deptId);
+    const row = await this.desk.latestVersion(id, deptId);
     return { id, deptId, version: Number(row?.version ?? 0), contentTrans: (row?.contentTrans as string) ?? null, status: (row?.status as string) ?? null };
   }
 
@@ -174,7 +174,7 @@ export class TranslationService {
   async versions(id: number, deptIdQuery: number | undefined, user: Principal): Promise<TranslationVersionDto[]> {
     const deptId = await this.dept(user, deptIdQuery);
     await this.assertNews(id);
-    const rows = await this.translations.versions(id, deptId);
+    const rows = await this.desk.versions(id, deptId);
     return rows.map((r) => ({ ...(r as unknown as TranslationVersionDto), version: Number(r.version) }));
   }
 
@@ -183,7 +183,7 @@ export class TranslationService {
     const deptId = await this.dept(user, deptIdQuery);
     await this.assertNews(id);
     const text = async (version: number) => {
-      const r = await this.translations.versionContent(id, deptId, version);
+      const r = await this.desk.versionContent(id, deptId, version);
       if (!r) throw DomainException.notFound(`${TRANSLATION_MESSAGES.noVersion}: v${version}`);
       return htmlToText(r.content as string);
     };
@@ -194,13 +194,13 @@ export class TranslationService {
 
   /** The department's state of an item (undefined when the department never touched it). */
   async state(id: number, deptId: number): Promise<TranslationStateDto | undefined> {
-    const row = await this.translations.state(id, deptId);
+    const row = await this.desk.state(id, deptId);
     return row && toState(row);
   }
 
   /** The title the department sees (its Chinese title override, the machine title, the original) and the caller's display name. */
   private async noticeNames(id: number, deptId: number, user: Principal): Promise<{ title: string; actor: string }> {
-    const r = await this.translations.noticeNames(id, deptId, user.userId);
+    const r = await this.desk.noticeNames(id, deptId, user.userId);
     const title = (r?.title as string | undefined) ?? `#${id}`;
     return { title: title.length > 80 ? `${title.slice(0, 80)}…` : title, actor: (r?.nick as string | null) || user.username };
   }
@@ -228,7 +228,7 @@ export class TranslationService {
   }
 
   private async assertNews(id: number): Promise<void> {
-    if (!(await this.translations.newsExists(id))) throw DomainException.notFound(NOT_FOUND);
+    if (!(await this.desk.newsExists(id))) throw DomainException.notFound(NOT_FOUND);
   }
 
   /** The 409 of a claim refused because someone else is translating (404 when the item does not exist). */
