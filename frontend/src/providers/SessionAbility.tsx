@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { usePermissions } from 'react-admin';
-import { abilityFromCodes, AbilityProvider, type AppAbility } from './ability';
+import { abilityFromCodes, AppAbilityProvider, type AppAbility } from './ability';
 import { loadAbility } from './authProvider';
 
 /**
@@ -20,5 +20,5 @@ export function SessionAbility({ children }: { children: ReactNode }) {
       live = false;
     };
   }, [permissions]);
-  return <AbilityProvider value={ability}>{children}</AbilityProvider>;
+  return <AppAbilityProvider value={ability}>{children}</AppAbilityProvider>;
 }

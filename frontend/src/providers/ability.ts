@@ -4,7 +4,9 @@
 // built from the permission codes with the same mapping the server uses.
 import { createMongoAbility, type MongoAbility, type MongoQuery, subject } from '@casl/ability';
 import { type PackRule, unpackRules } from '@casl/ability/extra';
-import { useAbility } from '@casl/react';
+import { AbilityProvider } from '@casl/react';
+import { createContext, createElement, type ReactNode, useContext } from 'react';
+import { usePermissions } from 'react-admin';
 
 export type AppAbility = MongoAbility<[string, string | object], MongoQuery>;
 export type PackedRules = PackRule<{ action: string | string[]; subject?: string | string[]; conditions?: unknown; inverted?: boolean; fields?: string | string[] }>[];
@@ -64,6 +66,22 @@ export function record<T extends object>(type: string, fields: T): T {
   return subject(type, { ...fields });
 }
 
-/** The session's ability in components (inside `SessionAbility`): `<Can I="list" a="news">` or `useAppAbility()`. */
-export { AbilityProvider, Can } from '@casl/react';
-export const useAppAbility = (): AppAbility => useAbility<AppAbility>();
+export { Can } from '@casl/react';
+
+const SessionAbilityContext = createContext<AppAbility | null>(null);
+
+/** Puts `value` in context for `useAppAbility()` and CASL's `<Can>` (SessionAbility, test renders). */
+export function AppAbilityProvider({ value, children }: { value: AppAbility; children: ReactNode }) {
+  return createElement(SessionAbilityContext.Provider, { value }, createElement(AbilityProvider, { value, children }));
+}
+
+/**
+ * The session's ability in components: `useAppAbility().can('update', record('Manuscript', row))`.
+ * Outside an AppAbilityProvider (a screen rendered alone) it is the ability of the permission codes,
+ * without record rules.
+ */
+export function useAppAbility(): AppAbility {
+  const provided = useContext(SessionAbilityContext);
+  const { permissions } = usePermissions<string[]>();
+  return provided ?? abilityFromCodes(Array.isArray(permissions) ? permissions : []);
+}

@@ -118,8 +118,7 @@ export function ManuscriptManagementPage() {
           empty={empty}
           onPage={(page) => go(withPage(state, page))}
           onSize={(size) => go(withSize(state, size))}
-          abilities={me.abilities}
-          userId={me.userId}
+          ability={me.ability}
           users={users.data}
           onAction={(kind, row) => setDialog({ kind, row })}
         />

@@ -21,7 +21,8 @@ import {
 } from '@mui/material';
 import { ListPager } from '../shared/pager/ListPager';
 import { actionsColumnSx } from '../shared/ListParts';
-import { type ManuscriptAbilities, rowAbilities } from './access';
+import type { AppAbility } from '../../providers/ability';
+import { rowAbilities } from './access';
 import { columnNames, creatorName, manuscriptType, reviewerNames } from './format';
 import { MANUSCRIPT_PAGE_SIZES } from './listState';
 import type { Manuscript, SelectableUser } from './types';
@@ -45,8 +46,7 @@ export interface ManuscriptTableProps {
   empty: { text: string; hint?: string; filtered: boolean };
   onPage: (page: number) => void;
   onSize: (size: number) => void;
-  abilities: ManuscriptAbilities;
-  userId: number | undefined;
+  ability: AppAbility;
   users: readonly SelectableUser[] | undefined;
   onAction: (action: ManuscriptAction, row: Manuscript) => void;
 }
@@ -66,7 +66,7 @@ function Cut({ text, width }: { text: string | null | undefined; width: number }
 }
 
 export function ManuscriptTable(props: ManuscriptTableProps) {
-  const { rows, total, page, size, loading, refreshing, failed, failMessage, onRetry, empty, onPage, onSize, abilities, userId, users, onAction } = props;
+  const { rows, total, page, size, loading, refreshing, failed, failMessage, onRetry, empty, onPage, onSize, ability, users, onAction } = props;
   const t = useManuscriptText();
 
   const body = () => {
@@ -128,7 +128,7 @@ export function ManuscriptTable(props: ManuscriptTableProps) {
       );
     }
     return rows.map((row, i) => {
-      const can = rowAbilities(row, abilities, userId);
+      const can = rowAbilities(row, ability);
       const type = manuscriptType(row);
       return (
         <TableRow key={row.id} hover data-manuscript-id={row.id}>

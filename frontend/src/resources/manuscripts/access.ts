@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useGetIdentity, usePermissions } from 'react-admin';
 import type { HorizonIdentity } from '../../providers/authProvider';
-import { can } from '../../providers/permissions';
+import { type AppAbility, holds, record, useAppAbility } from '../../providers/ability';
 import { workDeptId } from '../shared/workDept';
 import type { Manuscript, ManuscriptTab } from './types';
 
@@ -18,12 +18,12 @@ export interface ManuscriptAbilities {
   admin: boolean;
 }
 
-export function manuscriptAbilities(roles: readonly string[]): ManuscriptAbilities {
+export function manuscriptAbilities(ability: AppAbility): ManuscriptAbilities {
   return {
-    add: can(roles, 'manuscript:add'),
-    edit: can(roles, 'manuscript:edit'),
-    del: can(roles, 'manuscript:del'),
-    admin: can(roles, 'manuscript:admin'),
+    add: holds(ability, 'manuscript:add'),
+    edit: holds(ability, 'manuscript:edit'),
+    del: holds(ability, 'manuscript:del'),
+    admin: holds(ability, 'manuscript:admin'),
   };
 }
 
@@ -39,17 +39,21 @@ export interface RowAbilities {
   delete: boolean;
 }
 
+/** CASL subject of a manuscript record (the server's manuscript policy names it the same). */
+export const MANUSCRIPT = 'Manuscript';
+
 /**
- * The row actions (contract docs/production-api.md): 修改栏目 needs manuscript:edit; 修改摘要 and
- * 删除 are also open to the submitter of the manuscript.
+ * The row actions (contract docs/production-api.md), asked as the server asks them: 修改栏目 needs
+ * manuscript:edit; 修改摘要 (`update`) and 删除 (`delete`) follow the manuscript record rules, which
+ * also open them to the submitter.
  */
-export function rowAbilities(row: Pick<Manuscript, 'createBy'>, abilities: ManuscriptAbilities, userId: number | undefined): RowAbilities {
-  const own = userId !== undefined && row.createBy?.id === userId;
+export function rowAbilities(row: Pick<Manuscript, 'createBy'>, ability: AppAbility): RowAbilities {
+  const it = record(MANUSCRIPT, { createById: row.createBy?.id ?? null });
   return {
     view: true,
-    editColumn: abilities.edit,
-    editAbstract: abilities.edit || own,
-    delete: abilities.del || own,
+    editColumn: holds(ability, 'manuscript:edit'),
+    editAbstract: ability.can('update', it),
+    delete: ability.can('delete', it),
   };
 }
 
@@ -63,6 +67,8 @@ export interface ManuscriptUser {
   /** The work department of the news area (submission from news). */
   workDeptId: number | undefined;
   roles: string[];
+  /** The session's ability (record rules included): `rowAbilities(row, ability)`. */
+  ability: AppAbility;
   abilities: ManuscriptAbilities;
   ready: boolean;
 }
@@ -72,7 +78,8 @@ export function useManuscriptUser(): ManuscriptUser {
   const { permissions, isPending: permissionsPending } = usePermissions<string[]>();
   const user = (identity as HorizonIdentity | undefined)?.user;
   const roles = useMemo(() => (Array.isArray(permissions) ? permissions : []), [permissions]);
-  const abilities = useMemo(() => manuscriptAbilities(roles), [roles]);
+  const ability = useAppAbility();
+  const abilities = useMemo(() => manuscriptAbilities(ability), [ability]);
   const dept = user?.dept && typeof user.dept.id === 'number' ? (user.dept as { id: number; name?: string }) : undefined;
   return {
     userId: user?.id,
@@ -81,6 +88,7 @@ export function useManuscriptUser(): ManuscriptUser {
     dept,
     workDeptId: workDeptId(user),
     roles,
+    ability,
     abilities,
     ready: !identityPending && !permissionsPending,
   };

@@ -6,6 +6,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, type AuthProvider, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
+import { createMongoAbility } from '@casl/ability';
+import { abilityFromCodes, AppAbilityProvider, type AppAbility, ruleOf } from '../../providers/ability';
 import { NewsPushProvider } from '../shared/newsPush';
 import { SubmitManuscriptDialog } from './SubmitManuscriptDialog';
 
@@ -58,13 +60,35 @@ export function authFor(user: TestUser, roles: string[]): AuthProvider {
   };
 }
 
+/**
+ * The ability the server would send this user: the codes' rules plus the manuscript record rules
+ * (backend modules/manuscripts/manuscript.policy.ts: the submitter updates and deletes their own).
+ */
+export function testAbility(user: TestUser, roles: string[]): AppAbility {
+  if (roles.includes('admin')) return abilityFromCodes(roles);
+  const codes = roles.map((code) => {
+    const [action, subject] = ruleOf(code);
+    return { action, subject };
+  });
+  const own = { createById: user.id };
+  const records = [
+    ...(roles.includes('manuscript:edit') ? [{ action: 'update', subject: 'Manuscript' }] : []),
+    ...(roles.includes('manuscript:del') ? [{ action: 'delete', subject: 'Manuscript' }] : []),
+    { action: 'update', subject: 'Manuscript', conditions: own },
+    { action: 'delete', subject: 'Manuscript', conditions: own },
+  ];
+  return createMongoAbility([...codes, ...records]) as AppAbility;
+}
+
 export function renderWith(ui: ReactElement, { user = REVIEWER, roles = ['news:push'], path = '/' }: { user?: TestUser; roles?: string[]; path?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext authProvider={authFor(user, roles)} queryClient={queryClient} store={memoryStore()}>
         {/* as the process shell does: the news lists' 报送 opens the submission dialog */}
-        <NewsPushProvider value={SubmitManuscriptDialog}>{ui}</NewsPushProvider>
+        <AppAbilityProvider value={testAbility(user, roles)}>
+          <NewsPushProvider value={SubmitManuscriptDialog}>{ui}</NewsPushProvider>
+        </AppAbilityProvider>
         <Notification />
       </AdminContext>
     </MemoryRouter>,

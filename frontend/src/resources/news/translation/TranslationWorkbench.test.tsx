@@ -4,11 +4,14 @@ import { AdminContext, type AuthProvider, memoryStore, Notification } from 'reac
 import { vi } from 'vitest';
 import { createI18nProvider } from '../../../providers/i18n/i18nProvider';
 import { broadcastLive } from '../../../providers/socket';
+import { createMongoAbility } from '@casl/ability';
+import { AppAbilityProvider, type AppAbility, ruleOf } from '../../../providers/ability';
 import type { NewsUser } from '../access';
 import { newsAbilities } from '../access';
 import type { NewsInfo } from '../types';
 import type { TranslationState, TranslationVersion } from './api';
 import { MT_POLL_MS, TranslationWorkbench } from './TranslationWorkbench';
+import { TRANSLATION } from './workflow';
 
 const TRANSLATOR = { id: 7, username: 'translator', dept: { id: 8, name: '编译部', pid: 5 } };
 const REVIEWER = { id: 9, username: 'reviewer', dept: { id: 6, name: '国际新闻部', pid: 5 } };
@@ -77,7 +80,22 @@ function newsUser(user: typeof TRANSLATOR, roles: string[]): NewsUser {
   return { userId: user.id, deptId: user.dept.id, username: user.username, roles, abilities: newsAbilities(roles), ready: true };
 }
 
-function renderWorkbench(user: typeof TRANSLATOR, roles: string[], info: NewsInfo = INFO, { reviewEntry = false }: { reviewEntry?: boolean } = {}) {
+/**
+ * The ability the server would send (codes + the translation review rule of
+ * backend modules/translation/translation.policy.ts; `allowSelf` = REVIEW_ALLOW_SELF).
+ */
+function serverAbility(user: typeof TRANSLATOR, roles: string[], allowSelf: boolean): AppAbility {
+  const rules: Array<{ action: string; subject: string; conditions?: object; inverted?: boolean }> = roles.map((code) => {
+    const [action, subject] = ruleOf(code);
+    return { action, subject };
+  });
+  if (roles.includes('admin')) rules.push({ action: 'manage', subject: 'all' });
+  if (roles.includes('news:judge')) rules.push({ action: 'review', subject: TRANSLATION });
+  if (!allowSelf) rules.push({ action: 'review', subject: TRANSLATION, conditions: { editorId: user.id }, inverted: true });
+  return createMongoAbility(rules) as AppAbility;
+}
+
+function renderWorkbench(user: typeof TRANSLATOR, roles: string[], info: NewsInfo = INFO, { reviewEntry = false, allowSelf = false }: { reviewEntry?: boolean; allowSelf?: boolean } = {}) {
   const authProvider: AuthProvider = {
     login: async () => undefined,
     logout: async () => undefined,
@@ -89,7 +107,9 @@ function renderWorkbench(user: typeof TRANSLATOR, roles: string[], info: NewsInf
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <AdminContext authProvider={authProvider} queryClient={queryClient} store={memoryStore()} i18nProvider={createI18nProvider('zh')}>
-      <TranslationWorkbench info={info} user={newsUser(user, roles)} reviewEntry={reviewEntry} />
+      <AppAbilityProvider value={serverAbility(user, roles, allowSelf)}>
+        <TranslationWorkbench info={info} user={newsUser(user, roles)} reviewEntry={reviewEntry} />
+      </AppAbilityProvider>
       <Notification />
     </AdminContext>,
   );
@@ -215,6 +235,18 @@ describe('TranslationWorkbench', { timeout: 20_000 }, () => {
     await waitFor(() => expect(status().textContent).toBe('已审核'));
     expect(screen.getByTestId('trans-review').textContent).toBe('重新审核');
     expect(screen.getByText('reviewer')).toBeTruthy();
+  });
+
+  it('does not offer 审核 of one’s own text unless the server allows self-review', async () => {
+    const state: TranslationState = { ...untranslated(), transStatus: 'examine', isProcessed: 'examine', contentTrans: '<p>周一油价上涨。</p>', version: 1, editorId: 7, editorName: 'translator' };
+    stubApi(({ method, url }) => (method === 'GET' && url.includes('translationState') ? state : {}));
+    const own = renderWorkbench(TRANSLATOR, ['news:list', 'news:translate', 'news:judge']);
+    await waitFor(() => expect(status().textContent).toBe('待审核'));
+    expect(screen.queryByTestId('trans-review')).toBeNull();
+    own.unmount();
+    renderWorkbench(TRANSLATOR, ['news:list', 'news:translate', 'news:judge'], INFO, { allowSelf: true });
+    await waitFor(() => expect(status().textContent).toBe('待审核'));
+    expect(screen.getByTestId('trans-review').textContent).toBe('审核');
   });
 
   it('opened through a row’s 审核: 人工翻译 is shown, the banner carries 审核, which reviews at once', async () => {

@@ -4,6 +4,9 @@ import type { TransStatus } from './api';
 
 export { type DeptRef, workDeptId } from '../access';
 
+/** CASL subject of a department's translation of an item (the server's translation policy names it the same). */
+export const TRANSLATION = 'Translation';
+
 /** The fields of a translation state the rules read. */
 export interface WorkflowState {
   transStatus: TransStatus | null;
@@ -15,7 +18,7 @@ export interface WorkflowUser {
   userId: number | undefined;
   /** news:translate (admin included). */
   translate: boolean;
-  /** news:judge (admin included). */
+  /** May review this text: news:judge (admin included) and the translation record rule (not one's own text unless allowed). */
   judge: boolean;
   admin: boolean;
 }

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { HttpError, useGetIdentity } from 'react-admin';
+import { record, useAppAbility } from '../../../../providers/ability';
 import type { HorizonIdentity } from '../../../../providers/authProvider';
 import { useApiErrorHandler, useNotifyText } from '../../../shared/hooks';
 import type { NewsUser } from '../../access';
@@ -13,7 +14,7 @@ import { useWordDownload } from '../../useWordDownload';
 import { errorCode, TRANSLATION_CODES, translationApi, translationKeys, type TranslationState, type WorkbenchInfo } from '../api';
 import type { RichTextHandle } from '../RichTextEditor';
 import { useTransText } from '../useTransText';
-import { type DeptRef, workbenchActions, workDeptId } from '../workflow';
+import { type DeptRef, TRANSLATION, workbenchActions, workDeptId } from '../workflow';
 import { useLeaveGuard, useSaveShortcut } from './guards';
 import { useMachineTranslation } from './useMachineTranslation';
 import { useTranslationState } from './useTranslationState';
@@ -55,9 +56,12 @@ export function useWorkbench(info: NewsInfo, user: NewsUser, reviewEntry: boolea
     if (next === 'manual') setManualShown(true);
   }, []);
 
+  // 审核 as the server asks it: news:judge, and (unless REVIEW_ALLOW_SELF) not the translator of the text
+  const ability = useAppAbility();
+  const mayReview = user.abilities.judge && ability.can('review', record(TRANSLATION, { editorId: state?.editorId ?? null }));
   const actions = workbenchActions(
     state ?? UNTRANSLATED,
-    { userId: user.userId, translate: user.abilities.translate, judge: user.abilities.judge, admin: user.roles.includes('admin') },
+    { userId: user.userId, translate: user.abilities.translate, judge: mayReview, admin: user.roles.includes('admin') },
     { manualShown },
   );
 
