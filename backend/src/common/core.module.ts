@@ -9,7 +9,6 @@ import { AbilityFactory, POLICIES } from './access/ability.factory.js';
 import { AccessGuard } from './access/access.guard.js';
 import { Authenticator } from './auth/authenticator.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
-import { AccountRemoval } from './auth/account-removal.js';
 import { Challenge } from './auth/challenge.entity.js';
 import { ChallengeStore } from './auth/challenge.store.js';
 import { Session } from './auth/session.entity.js';
@@ -24,6 +23,7 @@ import { SessionService } from './auth/session.service.js';
 import { SettingsStore } from './auth/settings.store.js';
 import { TokenService } from './auth/token.service.js';
 import { dataSourceOptions } from './database/data-source.js';
+import { RemovalHooks } from './database/removal-hooks.js';
 import { prepareDatabase, type SeedStep } from './database/prepare.js';
 import { DateInterceptor } from './time/date.interceptor.js';
 
@@ -60,7 +60,7 @@ export class CoreModule {
         SessionRepository,
         SessionService,
         ChallengeStore,
-        AccountRemoval,
+        RemovalHooks,
         { provide: POLICIES, useValue: parts.policies },
         { provide: PRINCIPAL_SOURCE, useClass: parts.principals },
         AbilityFactory,
@@ -74,7 +74,7 @@ export class CoreModule {
         { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
         { provide: APP_INTERCEPTOR, useClass: DateInterceptor },
       ],
-      exports: [APP_CONFIG, SettingsStore, ChallengeStore, AccountRemoval, RsaService, TokenService, SessionService, PrincipalService, Authenticator, AbilityFactory, AuditWriter],
+      exports: [APP_CONFIG, SettingsStore, ChallengeStore, RemovalHooks, RsaService, TokenService, SessionService, PrincipalService, Authenticator, AbilityFactory, AuditWriter],
     };
   }
 }

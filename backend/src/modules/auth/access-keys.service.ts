@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { AccountRemoval } from '../../common/auth/account-removal.js';
+import { RemovalHooks } from '../../common/database/removal-hooks.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import type { AccessKey } from './auth.entities.js';
@@ -27,12 +27,12 @@ const toDto = (k: AccessKey): AccessKeyDto => ({
 export class AccessKeysService implements OnModuleInit {
   constructor(
     private readonly repo: AuthRepository,
-    private readonly removal: AccountRemoval,
+    private readonly removal: RemovalHooks,
   ) {}
 
   /** A deleted account's keys go with it, in the users module's delete transaction. */
   onModuleInit(): void {
-    this.removal.register((em, userIds) => this.repo.deleteKeysOfUsers(em, userIds));
+    this.removal.register('sys_user', (em, userIds) => this.repo.deleteKeysOfUsers(em, userIds as number[]));
   }
 
   async list(me: Principal): Promise<AccessKeyDto[]> {

@@ -61,7 +61,7 @@ export class AuthRepository {
     return result.affected;
   }
 
-  /** The keys of accounts being deleted, in the deleting transaction (AccountRemoval step). */
+  /** The keys of accounts being deleted, in the deleting transaction (a `sys_user` removal step). */
   async deleteKeysOfUsers(em: EntityManager, userIds: number[]): Promise<void> {
     await em.delete(AccessKey, { userId: In(userIds) });
   }

@@ -14,7 +14,7 @@ export interface CollectRow {
 
 const RETURNING = 'id, news_id AS "newsId", user_id AS "userId", news_title AS "newsTitle", news_title_cn AS "newsTitleCn", create_time AS "createTime"';
 
-/** Every query of the collections module (`news_collect`, joined with `news`); CollectionsService holds the rules. */
+/** Every query of the collections module (`news_collect`, which it owns, read with `news`); CollectionsService holds the rules. */
 @Injectable()
 export class CollectionsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -103,5 +103,10 @@ export class CollectionsRepository {
     // TypeORM answers DELETE with [rows, affected count].
     const [, affected] = (await em.query('DELETE FROM news_collect WHERE id = ANY($1::bigint[]) AND user_id = $2', [ids, userId])) as [unknown[], number];
     return affected;
+  }
+
+  /** The collections of deleted news items, in the deleting transaction (a `news` removal step). */
+  async deleteOfNews(em: EntityManager, newsIds: string[]): Promise<void> {
+    await em.query('DELETE FROM news_collect WHERE news_id = ANY($1::bigint[])', [newsIds]);
   }
 }

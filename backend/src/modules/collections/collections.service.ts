@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { record } from '../../common/access/ability.js';
 import type { Principal } from '../../common/auth/principal.js';
+import { RemovalHooks } from '../../common/database/removal-hooks.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { DEFAULT_PAGE_SIZE, likePattern, page, type Page } from '../../common/http/list-query.js';
 import { searchQuery } from '../news/index.js';
@@ -21,8 +22,16 @@ function parseCollectSort(sort: string[] | undefined): CollectSort {
 }
 
 @Injectable()
-export class CollectionsService {
-  constructor(private readonly collections: CollectionsRepository) {}
+export class CollectionsService implements OnModuleInit {
+  constructor(
+    private readonly collections: CollectionsRepository,
+    private readonly removal: RemovalHooks,
+  ) {}
+
+  /** A deleted news item leaves no collection behind (in the news module's delete transaction). */
+  onModuleInit(): void {
+    this.removal.register('news', (em, newsIds) => this.collections.deleteOfNews(em, newsIds.map(String)));
+  }
 
   async add(userId: number, dto: CollectAddDto): Promise<CollectDto> {
     // One statement: nothing is inserted for an unknown news item, a repeated add inserts nothing.

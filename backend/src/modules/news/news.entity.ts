@@ -222,58 +222,6 @@ export class NewsUser {
   readTime: Date;
 }
 
-@Entity('news_collect')
-@Index(['newsId', 'userId'], { unique: true })
-@Index(['userId', 'createTime'])
-export class NewsCollect {
-  @PrimaryGeneratedColumn('increment', { type: 'bigint' })
-  id: string;
-
-  @Column({ type: 'bigint' })
-  newsId: string;
-
-  @Column({ type: 'int' })
-  userId: number;
-
-  @Column({ type: 'text', nullable: true })
-  newsTitle: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  newsTitleCn: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createTime: Date;
-}
-
-@Entity('news_suggest')
-@Index(['fromId', 'createTime'])
-@Index(['toId', 'createTime'])
-export class NewsSuggest {
-  @PrimaryGeneratedColumn('increment', { type: 'bigint' })
-  id: string;
-
-  @Column({ type: 'bigint' })
-  newsId: string;
-
-  @Column({ type: 'text', nullable: true })
-  newsTitle: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  newsTitleCn: string | null;
-
-  @Column({ type: 'int' })
-  fromId: number;
-
-  @Column({ type: 'int' })
-  toId: number;
-
-  @Column({ type: 'text', nullable: true })
-  content: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createTime: Date;
-}
-
 @Entity('news_search_history')
 @Index(['userId', 'createTime'])
 export class NewsSearchHistory {

@@ -13,7 +13,7 @@ import { NewsExportService } from './news-export.service.js';
 import { NewsRepository } from './news.repository.js';
 import { NewsService } from './news.service.js';
 import { NewsWebsites } from './news-websites.js';
-import { News, NewsCollect, NewsDept, NewsSearchHistory, NewsSuggest, NewsUser, NewsWebsite } from './news.entity.js';
+import { News, NewsDept, NewsSearchHistory, NewsUser, NewsWebsite } from './news.entity.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([News, NewsCollect, NewsDept, NewsSearchHistory, NewsSuggest, NewsTranslation, NewsUser, NewsWebsite]), ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsRepository, NewsService, NewsDiscoverService, NewsExportService, NewsWebsites, NewsDeskRepository, NewsDesk], exports: [NewsService, NewsWebsites, NewsDesk] })
+@Module({ imports: [TypeOrmModule.forFeature([News, NewsDept, NewsSearchHistory, NewsTranslation, NewsUser, NewsWebsite]), ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsRepository, NewsService, NewsDiscoverService, NewsExportService, NewsWebsites, NewsDeskRepository, NewsDesk], exports: [NewsService, NewsWebsites, NewsDesk] })
 export class NewsModule {}

@@ -190,25 +190,29 @@ export class NewsRepository {
 
   // ---------------------------------------------------------------- deletion
 
-  /** Deletes the item with its department, read and collection rows (one transaction); false when it does not exist. */
-  deleteById(id: number): Promise<boolean> {
+  /**
+   * Deletes the item with its department and read rows (one transaction), then `alsoDelete` (what
+   * other modules keep of it: the `news` removal steps); false when it does not exist.
+   */
+  deleteById(id: number, alsoDelete: (em: EntityManager, ids: string[]) => Promise<void>): Promise<boolean> {
     return this.db.transaction(async (em) => {
       const deleted: unknown[] = await em.query('WITH d AS (DELETE FROM news WHERE id = $1 RETURNING id) SELECT id FROM d', [id]);
       if (!deleted.length) return false;
       await em.query('DELETE FROM news_dept WHERE news_id = $1', [id]);
       await em.query('DELETE FROM news_user WHERE news_id = $1', [id]);
-      await em.query('DELETE FROM news_collect WHERE news_id = $1', [id]);
+      await alsoDelete(em, [String(id)]);
       return true;
     });
   }
 
   /** Deletes every item with one of the source ids (same cascade); how many. */
-  deleteBySourceIds(sourceIds: string[]): Promise<number> {
+  deleteBySourceIds(sourceIds: string[], alsoDelete: (em: EntityManager, ids: string[]) => Promise<void>): Promise<number> {
     return this.db.transaction(async (em) => {
       const rows: Array<{ id: string }> = await em.query('WITH d AS (DELETE FROM news WHERE source_id = ANY($1::text[]) RETURNING id) SELECT id FROM d', [[...new Set(sourceIds)]]);
       const ids = rows.map((r) => r.id);
       if (ids.length) {
-        for (const table of ['news_dept', 'news_user', 'news_collect']) await em.query(`DELETE FROM ${table} WHERE news_id = ANY($1::bigint[])`, [ids]);
+        for (const table of ['news_dept', 'news_user']) await em.query(`DELETE FROM ${table} WHERE news_id = ANY($1::bigint[])`, [ids]);
+        await alsoDelete(em, ids);
       }
       return ids.length;
     });

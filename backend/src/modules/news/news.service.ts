@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { holds, record } from '../../common/access/ability.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { DESK } from './news.policy.js';
+import { RemovalHooks } from '../../common/database/removal-hooks.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { DEFAULT_PAGE_SIZE, page } from '../../common/http/list-query.js';
 import { CLASSIFY_ROOT_ID } from '../classify/index.js';
@@ -33,6 +34,7 @@ export class NewsService {
     private readonly classify: ClassifyService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly notices: NoticeService,
+    private readonly removal: RemovalHooks,
   ) {}
 
   /**
@@ -212,17 +214,20 @@ export class NewsService {
   }
 
   /**
-   * Deletes an item globally with every department / read / collection row, in one transaction.
-   * Shares (news_suggest) keep their row: the recipient is told '该分享的新闻已被删除'.
+   * Deletes an item globally with every department and read row, in one transaction with the `news`
+   * removal steps of other modules (the collections module's rows). Shares (news_suggest) keep their row: the recipient is told '该分享的新闻已被删除'.
    */
   async deleteById(id: number): Promise<void> {
-    if (!(await this.repo.deleteById(id))) throw DomainException.notFound(NOT_FOUND);
+    if (!(await this.repo.deleteById(id, this.dropElsewhere))) throw DomainException.notFound(NOT_FOUND);
   }
+
+  /** What other modules keep of deleted items goes in the deleting transaction. */
+  private readonly dropElsewhere = (em: EntityManager, ids: string[]) => this.removal.run('news', em, ids);
 
   /** Deletes every item with one of the source ids (same cascade as deleteById). */
   async deleteBySourceIds(sourceIds: string[]): Promise<{ deleted: number }> {
     if (!sourceIds.length) return { deleted: 0 };
-    return { deleted: await this.repo.deleteBySourceIds(sourceIds) };
+    return { deleted: await this.repo.deleteBySourceIds(sourceIds, this.dropElsewhere) };
   }
 
   /** The caller's latest searches (at most 20, distinct, newest first). */

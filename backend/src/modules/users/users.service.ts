@@ -19,8 +19,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { DeptService, SCOPED_DEPT } from '../dept/index.js';
 import { JobsService } from '../jobs/index.js';
 import { type RoleRow, RolesService } from '../roles/index.js';
-import { AccountRemoval } from '../../common/auth/account-removal.js';
 import { ChallengeStore } from '../../common/auth/challenge.store.js';
+import { RemovalHooks } from '../../common/database/removal-hooks.js';
 import { LoginLockout } from './login-lockout.service.js';
 import { type CenterDto, type CreatedUserDto, type ResetPasswordDto, toUserDto, type UpdateEmailDto, type UpdatePassDto, type UserDto, type UserQuery, type UserUpdateDto, type UserWriteDto } from './user.dto.js';
 import type { User } from './user.entity.js';
@@ -48,7 +48,7 @@ export class UsersService {
     private readonly principals: PrincipalService,
     private readonly lockout: LoginLockout,
     private readonly challenges: ChallengeStore,
-    private readonly removal: AccountRemoval,
+    private readonly removal: RemovalHooks,
     private readonly roleRecords: RolesService,
     private readonly jobRecords: JobsService,
     private readonly deptRecords: DeptService,
@@ -221,7 +221,7 @@ export class UsersService {
       assertNotAdminTarget(principal, u);
     }
     await this.sessions.revokeUser(ids);
-    await this.users.deleteAccounts(ids, (em) => this.removal.run(em, ids));
+    await this.users.deleteAccounts(ids, (em) => this.removal.run('sys_user', em, ids));
     this.principals.invalidate();
   }
 
