@@ -14,6 +14,7 @@ import { ChallengeStore } from './auth/challenge.store.js';
 import { Session } from './auth/session.entity.js';
 import { Setting } from './auth/setting.entity.js';
 import { RateLimitCounter } from './http/rate-limit.entity.js';
+import { OperationLog } from './audit/operation-log.entity.js';
 import { AuditInterceptor } from './audit/audit.interceptor.js';
 import { AuditNoteGuard, AuditWriter } from './audit/audit-writer.js';
 import { PRINCIPAL_SOURCE, PrincipalService, type PrincipalSource } from './auth/principal.service.js';
@@ -49,8 +50,8 @@ export class CoreModule {
             return ds;
           },
         }),
-        // The kernel's own tables: sessions, one-time answers, generated settings, rate-limit counters.
-        TypeOrmModule.forFeature([Session, Challenge, Setting, RateLimitCounter]),
+        // The kernel's own tables: sessions, one-time answers, generated settings, rate-limit counters, the operation log.
+        TypeOrmModule.forFeature([Session, Challenge, Setting, RateLimitCounter, OperationLog]),
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

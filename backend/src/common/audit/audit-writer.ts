@@ -45,7 +45,7 @@ export function markAudited(req: Request): void {
   handled.add(req);
 }
 
-/** Writes operation-log rows (sys_log). */
+/** The owner of the operation log (`sys_log`): writes a row per write request, purges on request (the logs module reads it). */
 @Injectable()
 export class AuditWriter {
   private readonly logger = new Logger('OperationLog');
@@ -75,6 +75,11 @@ export class AuditWriter {
     } catch (e) {
       this.logger.warn(`could not write the operation log: ${String(e)}`);
     }
+  }
+
+  /** Deletes every row of one log type (`INFO` / `ERROR`): 清空日志 of the logs screen. */
+  async purge(logType: string): Promise<void> {
+    await this.db.query('DELETE FROM sys_log WHERE log_type = $1', [logType]);
   }
 
   /**

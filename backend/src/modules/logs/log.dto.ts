@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, MaxLength } from 'class-validator';
 import { DateRangeFilter, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { ipAddress } from '../../common/http/ip-address.js';
-import type { OperationLog } from './log.entity.js';
+import type { OperationLog } from '../../common/audit/operation-log.entity.js';
 
 export const LOG_TYPES = ['INFO', 'ERROR'] as const;
 export type LogType = (typeof LOG_TYPES)[number];

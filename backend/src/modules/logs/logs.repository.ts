@@ -3,12 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, type SelectQueryBuilder } from 'typeorm';
 import { EXPORT_MAX_ROWS } from '../../common/http/export.js';
 import { applyListQuery, likePattern } from '../../common/http/list-query.js';
-import type { LogQuery, LogType } from './log.dto.js';
-import { OperationLog } from './log.entity.js';
+import type { LogQuery } from './log.dto.js';
+import { OperationLog } from '../../common/audit/operation-log.entity.js';
 
 const SORT = { id: 'l.id', createTime: 'l.createTime', time: 'l.time', username: 'l.username', logType: 'l.logType', status: 'l.status', method: 'l.method' };
 
-/** Every query of the logs module (`sys_log`, read and purged; the audit interceptor writes it); LogsService holds the rules. */
+/** Every query of the logs module: reads of the kernel's operation log (`sys_log`, written and purged by AuditWriter); LogsService holds the rules. */
 @Injectable()
 export class LogsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -47,10 +47,6 @@ export class LogsRepository {
 
   findById(id: number): Promise<OperationLog | null> {
     return this.repo.findOneBy({ id: String(id) });
-  }
-
-  async deleteAll(logType: LogType): Promise<void> {
-    await this.repo.delete({ logType });
   }
 
   /** The filtered rows for the export, newest first, at most EXPORT_MAX_ROWS. */

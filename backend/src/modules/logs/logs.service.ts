@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
+import { AuditWriter } from '../../common/audit/audit-writer.js';
 import { DomainException } from '../../common/errors/domain.exception.js';
 import { xlsxFile } from '../../common/http/export.js';
 import { ipAddress } from '../../common/http/ip-address.js';
 import { page, type Page } from '../../common/http/list-query.js';
 import { type LogDto, type LogQuery, type LogType, type LogUserQuery, toLogDto } from './log.dto.js';
-import type { OperationLog } from './log.entity.js';
+import type { OperationLog } from '../../common/audit/operation-log.entity.js';
 import { LogsRepository } from './logs.repository.js';
 
 @Injectable()
 export class LogsService {
-  constructor(private readonly logs: LogsRepository) {}
+  constructor(
+    private readonly logs: LogsRepository,
+    private readonly audit: AuditWriter,
+  ) {}
 
   async list(q: LogQuery): Promise<Page<LogDto>> {
     const [rows, total] = await this.logs.page(q);
@@ -29,7 +33,7 @@ export class LogsService {
   }
 
   async deleteAll(logType: LogType): Promise<void> {
-    await this.logs.deleteAll(logType);
+    await this.audit.purge(logType);
   }
 
   async download(q: LogQuery) {
