@@ -12,6 +12,9 @@ import type { ProductColumnRow, ProductSettingRow } from '../products/index.js';
 @Index('idx_manuscript_dept_create', ['deptId', 'createTime'])
 @Index('idx_manuscript_product_create', ['productId', 'createTime'])
 @Index('idx_manuscript_news', ['newsId', 'deptId'])
+// A journal's copies per column in order; a source is in a journal at most once.
+@Index('idx_manuscript_journal', ['journalId', 'sort'], { where: 'journal_id IS NOT NULL' })
+@Index('idx_manuscript_journal_source', ['journalId', 'sourceId'], { unique: true, where: 'journal_id IS NOT NULL AND source_id IS NOT NULL' })
 export class Manuscript extends BaseEntity {
   @Column({ type: 'varchar', length: 500 })
   title: string;
@@ -77,19 +80,26 @@ export class Manuscript extends BaseEntity {
   @Column({ type: 'int', default: 1 })
   version: number;
 
-  /** Set when the manuscript is a copy picked into a journal (next issue). */
+  /**
+   * Set when the manuscript is a copy in a journal (picked, uploaded into it or pushed from a daily);
+   * a copy has exactly one `manuscript_column` row: its column of the journal's product.
+   */
   @Column({ type: 'int', nullable: true })
   journalId: number | null;
 
+  /** The pool manuscript a copy was made from (null: uploaded straight into the journal). */
   @Column({ type: 'int', nullable: true })
   sourceId: number | null;
 
+  /** A copy was reviewed (shown in a distinct style). */
   @Column({ type: 'boolean', default: false })
   isExamine: boolean;
 
+  /** A copy of the weekly journal is selected. */
   @Column({ type: 'boolean', default: false })
   isCheck: boolean;
 
+  /** A copy's order in its column (1-based, gaps allowed). */
   @Column({ type: 'int', default: 0 })
   sort: number;
 
