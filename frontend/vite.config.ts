@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 
 // The SPA is served under /horizon/ (history mode); in development the API runs on :8000.
 const API_TARGET = 'http://127.0.0.1:8000';
-const proxied = ['/api', '/auth', '/cas', '/avatar'];
+// `/files`: the signed file paths (`/files/<capability>/<name>`) the API answers for downloads.
+const proxied = ['/api', '/auth', '/cas', '/avatar', '/files'];
 
 export default defineConfig({
   base: '/horizon/',

@@ -51,7 +51,7 @@ export interface AppConfig {
   reviewAllowSelf: boolean;
   /** Machine translation (`MT_*`). */
   mt: MtConfig;
-  /** File storage (`STORAGE_*`, `S3_*`, `UPLOAD_MAX_MB`, `DOWNLOAD_TOKEN_TTL_SECONDS`). */
+  /** File storage (`STORAGE_*`, `S3_*`, `UPLOAD_MAX_MB`, `DOWNLOAD_TOKEN_TTL_SECONDS`, `FILE_LINK_TTL_SECONDS`). */
   storage: StorageConfig;
   /** `WEEKLY_PRODUCT_ID`: the weekly product (overrides the products' weekly flag); unset = the flag decides. */
   weeklyProductId?: number;
@@ -66,6 +66,8 @@ export interface StorageConfig {
   maxBytes: number;
   /** `DOWNLOAD_TOKEN_TTL_SECONDS`: life of a signed download link (default 60). */
   downloadTokenTtlMs: number;
+  /** `FILE_LINK_TTL_SECONDS`: life of a file capability path `/files/<capability>/<name>` (default 600). */
+  fileLinkTtlMs: number;
   /**
    * `STORAGE_SWEEP_HOURS`: the hourly sweep removes what interrupted uploads left (pending file
    * records, `.part` files, incomplete S3 uploads) once older than this (default 24; 0 = no sweep;
@@ -94,6 +96,7 @@ function storageConfig(env: NodeJS.ProcessEnv, errors: string[], nodeEnv: string
     s3,
     maxBytes: int('UPLOAD_MAX_MB', env.UPLOAD_MAX_MB, 100, 1) * 1024 * 1024,
     downloadTokenTtlMs: int('DOWNLOAD_TOKEN_TTL_SECONDS', env.DOWNLOAD_TOKEN_TTL_SECONDS, 60, 5) * 1000,
+    fileLinkTtlMs: int('FILE_LINK_TTL_SECONDS', env.FILE_LINK_TTL_SECONDS, 600, 5) * 1000,
     sweepHours: int('STORAGE_SWEEP_HOURS', env.STORAGE_SWEEP_HOURS, nodeEnv === 'test' ? 0 : 24, 0),
   };
 }

@@ -4902,6 +4902,30 @@ export interface paths {
       };
     };
   };
+  '/files/{capability}/{name}': {
+    get: {
+      parameters: {
+        path: {
+          /** 签名的文件凭证（短期有效） */
+          capability: string;
+          /** 文件名（与凭证绑定） */
+          name: string;
+        };
+      };
+      responses: {
+        /** 文件内容（附件） */
+        200: {
+          content: {
+            'application/octet-stream': Blob;
+          };
+        };
+        /** DOWNLOAD_LINK_INVALID 下载链接已失效，请重新下载 */
+        401: {
+          content?: never;
+        };
+      };
+    };
+  };
 }
 
 export interface components {

@@ -366,8 +366,8 @@ export class FilesService {
     return allowed;
   }
 
-  /** 404 for a file the caller may not read (its existence is not revealed). */
-  private async readableFile(principal: Principal, id: number): Promise<StoredFile> {
+  /** The record of a file the caller may read; 404 for one they may not (its existence is not revealed). */
+  async readableFile(principal: Principal, id: number): Promise<StoredFile> {
     const file = await this.get(id);
     if (!(await this.readable(principal, [file])).has(file.id)) throw DomainException.notFound(MSG_FILE_NOT_FOUND);
     return file;
