@@ -18,6 +18,7 @@ export const JOURNAL_MESSAGES = {
   badParams: '请求参数错误',
   totalNoTooLarge: '总期号超出范围',
   duplicate: (journalNo: number) => `该产品第 ${journalNo} 期已存在`,
+  done: '期刊已定稿，不能修改',
 } as const;
 
 /** `product_setting.period` of a daily product (dictionary `product_period`). */
@@ -25,6 +26,8 @@ export const DAILY_PERIOD = 'daily';
 
 /** `code` of a refused transition (409). */
 export const JOURNAL_STATUS_CONFLICT = 'JOURNAL_STATUS_CONFLICT';
+/** `code` of an editing call (workbench) on a done journal (409 `期刊已定稿，不能修改`). */
+export const JOURNAL_DONE = 'JOURNAL_DONE';
 /** `code` of edit → submit without a journal version file (409). */
 export const JOURNAL_FILE_REQUIRED = 'JOURNAL_FILE_REQUIRED';
 

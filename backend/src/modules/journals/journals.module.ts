@@ -8,5 +8,5 @@ import { JournalsRepository } from './journals.repository.js';
 import { JournalsService } from './journals.service.js';
 import { ProductJournal, ProductJournalFile } from './journal.entity.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([ProductJournal, ProductJournalFile]), StorageModule, ProductsModule], controllers: [JournalsController], providers: [JournalsRepository, JournalsService, JournalFilesService], exports: [JournalsService] })
+@Module({ imports: [TypeOrmModule.forFeature([ProductJournal, ProductJournalFile]), StorageModule, ProductsModule], controllers: [JournalsController], providers: [JournalsRepository, JournalsService, JournalFilesService], exports: [JournalsService, JournalFilesService] })
 export class JournalsModule {}

@@ -96,6 +96,21 @@ export class JournalsRepository {
     return current;
   }
 
+  /** The journal's product, status and numbers, locked for update (undefined when it does not exist). */
+  async lockJournal(em: EntityManager, id: number): Promise<{ id: number; productId: number; status: JournalStatus; year: number; journalNo: number } | undefined> {
+    const [row]: Array<{ id: number; productId: number; status: JournalStatus; year: number; journalNo: number }> = await em.query(
+      'SELECT id, product_id AS "productId", status, year, journal_no AS "journalNo" FROM product_journal WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    return row;
+  }
+
+  /** Which of the journals exist. */
+  async existingIds(ids: readonly number[], em: DataSource | EntityManager = this.db): Promise<number[]> {
+    const rows: Array<{ id: number }> = await em.query('SELECT id FROM product_journal WHERE id = ANY($1::int[])', [ids]);
+    return rows.map((r) => r.id);
+  }
+
   /** Whether a manuscript is in the journal. */
   async hasManuscripts(em: EntityManager, journalId: number): Promise<boolean> {
     const used: Raw[] = await em.query('SELECT 1 FROM manuscript WHERE journal_id = $1 LIMIT 1', [journalId]);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
+import { type AfterRemoval, RemovalHooks } from '../../common/database/removal-hooks.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { DEFAULT_PAGE_SIZE, INT4_MAX, page, type Page, type PagedQuery, parseSort } from '../../common/http/list-query.js';
 import {
@@ -22,6 +23,7 @@ import {
   currentYear,
   DAILY_PERIOD,
   dayRange,
+  JOURNAL_DONE,
   JOURNAL_FILE_REQUIRED,
   JOURNAL_MESSAGES,
   JOURNAL_STATUS_CONFLICT,
@@ -31,6 +33,15 @@ import {
 } from './journal.rules.js';
 
 type Raw = Record<string, unknown>;
+
+/** A journal locked for an editing call (`lockEditable`). */
+export interface EditableJournal {
+  id: number;
+  productId: number;
+  status: JournalStatus;
+  year: number;
+  journalNo: number;
+}
 
 const NULLABLE_SORT = new Set([JOURNAL_SORT.planPublishTime, JOURNAL_SORT.publishTime]);
 
@@ -74,7 +85,29 @@ export class JournalsService {
     private readonly journals: JournalsRepository,
     private readonly files: FilesService,
     private readonly policy: ProductPolicy,
+    private readonly removal: RemovalHooks,
   ) {}
+
+  /**
+   * The journal of an editing call (the workbench: pick, upload, sort, edit, delete, versions, push),
+   * locked FOR UPDATE in the caller's transaction, so the calls on one journal run one after the other
+   * and none slips past a finalisation: 404 `期刊不存在`, 403 `PRODUCT_NOT_OWNED` unless the caller
+   * owns its product (ProductPolicy), 409 `JOURNAL_DONE` `期刊已定稿，不能修改` when done (spec
+   * production-admin §4: a done journal hides and refuses every editing action).
+   */
+  async lockEditable(em: EntityManager, journalId: number, user: Principal): Promise<EditableJournal> {
+    const journal = await this.journals.lockJournal(em, journalId);
+    if (!journal) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
+    await this.policy.assertCanEditProducts(user, [journal.productId], em);
+    if (journal.status === 'done') throw DomainException.conflict(JOURNAL_MESSAGES.done, JOURNAL_DONE);
+    return journal;
+  }
+
+  /** 404 `期刊不存在` unless every one of the journals exists. */
+  async assertExist(journalIds: readonly number[], em?: DataSource | EntityManager): Promise<void> {
+    const wanted = [...new Set(journalIds)];
+    if ((await this.journals.existingIds(wanted, em)).length !== wanted.length) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
+  }
 
   /**
    * 403 `没有权限操作该产品的期刊` unless the caller may write the journals of every product these
@@ -239,17 +272,22 @@ export class JournalsService {
   /**
    * `DELETE [ids]`: all or nothing; a done journal is refused (409), so is a journal of a product the
    * caller does not own (403); none found → 404. Versions go by cascade; their files go with them once
-   * nothing else refers to them.
+   * nothing else refers to them. The journal's copies go in the same transaction: the manuscripts
+   * module's `product_journal` removal step (RemovalHooks), whose files are freed after the commit.
    */
   async delete(ids: number[], user: Principal): Promise<void> {
+    const after: AfterRemoval[] = [];
     const fileIds = await this.journals.transaction(async (em) => {
       const rows = await this.journals.lockMany(em, ids);
       if (!rows.length) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
       await this.policy.assertCanEditProducts(user, rows.map((r) => r.productId), em);
       if (rows.some((r) => r.status === 'done')) throw DomainException.conflict(JOURNAL_MESSAGES.doneNotDeletable, JOURNAL_STATUS_CONFLICT);
-      return this.journals.deleteMany(em, rows.map((r) => r.id));
+      const journalIds = rows.map((r) => r.id);
+      await this.removal.run('product_journal', em, journalIds, after);
+      return this.journals.deleteMany(em, journalIds);
     });
     await this.files.discardUnused(fileIds);
+    for (const work of after) await work();
   }
 
   /**
