@@ -617,19 +617,23 @@ describe('manuscripts (api/manuscript, api/productJournal/generateStatistic)', (
   describe('generateStatistic', () => {
     const gen = (query: object, token: string | null) => send(t.http().get('/api/productJournal/generateStatistic').query(query), token);
 
-    it('stores an xlsx of manuscripts per column × department and answers its File record', async () => {
+    it('stores an xlsx of manuscripts per column × department and answers its capability path (text/plain)', async () => {
       const today = formatDateTime(new Date()).slice(0, 10);
       const res = await gen({ productId: product, startDate: today, endDate: `${today} 00:00:00` }, editor);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: expect.any(Number), suffix: 'xlsx', type: 'excel' });
-      expect(res.body.realName).toContain('稿件测试周刊');
-      expect(res.body).not.toHaveProperty('path');
-      expect(res.body).not.toHaveProperty('storageKey');
-      const [{ formType }] = await db.query('SELECT form_type AS "formType" FROM sys_file WHERE id = $1', [res.body.id]);
-      expect(formType).toBe('report');
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      const path = res.text;
+      expect(path).toMatch(/^\/files\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}\/[^/?]+\.xlsx$/);
+      const name = decodeURIComponent(path.split('/').pop()!);
+      expect(name).toContain('稿件测试周刊');
+      const [stored] = await db.query('SELECT id, form_type AS "formType", suffix, type FROM sys_file WHERE real_name = $1 ORDER BY id DESC LIMIT 1', [name]);
+      expect(stored).toMatchObject({ formType: 'report', suffix: 'xlsx', type: 'excel' });
 
-      const file = await t.http().get(`/api/localStorage/download/${res.body.id}`).set('Authorization', bearer(editor)).buffer(true).parse(binary);
+      // the path needs no login: the client appends it to its file base URL (an appended access_token is ignored)
+      const file = await t.http().get(`${path}?access_token=${encodeURIComponent(editor)}`).buffer(true).parse(binary);
       expect(file.status).toBe(200);
+      expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
+      expect((await t.http().get(`/api/localStorage/download/${stored.id}`).set('Authorization', bearer(editor))).status).toBe(200);
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(file.body as ArrayBuffer);
       const sheet = book.worksheets[0];

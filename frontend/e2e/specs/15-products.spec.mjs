@@ -19,6 +19,7 @@
 //      their own unit's product, and the 新增 form offers only that product;
 //   8. the reviewer (no product permission) gets the no-access notice and no buttons.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { Document, Packer, Paragraph } from 'docx';
 import { loginAs, pageApi as api } from '../pages.mjs';
@@ -328,10 +329,18 @@ test('统计报告 of a product: a reversed period is refused, a valid one gives
   assert.equal(url.searchParams.get('productId'), String(product.id));
   assert.equal(url.searchParams.get('startDate'), '2099-01-01');
   assert.equal(url.searchParams.get('endDate'), '2099-01-01');
-  const file = await response.json();
-  assert.match(file.realName, /\.xlsx$/);
+  // the answer is the xlsx's signed path (text/plain), opened as <origin><path> without a login token
+  const path = await response.text();
+  assert.match(path, /^\/files\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}\/[^/?]+\.xlsx$/);
+  const name = decodeURIComponent(path.split('/').pop());
   await dialog.getByText('统计报告已生成，点击下载：').waitFor();
-  await dialog.getByRole('button', { name: file.realName }).waitFor();
+  const downloaded = page.waitForEvent('download');
+  await dialog.getByRole('button', { name }).click();
+  const download = await downloaded;
+  assert.equal(download.url(), new URL(path, page.url()).href);
+  assert.equal(download.suggestedFilename(), name);
+  assert.equal(await download.failure(), null);
+  assert.equal(readFileSync(await download.path()).subarray(0, 2).toString('latin1'), 'PK', 'an xlsx (zip) arrived');
   await dialog.getByRole('button', { name: '关闭' }).click();
   await dialog.waitFor({ state: 'hidden' });
 });

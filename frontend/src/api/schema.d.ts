@@ -3775,9 +3775,10 @@ export interface paths {
         };
       };
       responses: {
+        /** 统计报告 xlsx 的文件路径 /files/<capability>/<name>（短期有效，无需登录） */
         200: {
           content: {
-            'application/json': components['schemas']['FileDto'];
+            'text/plain': string;
           };
         };
         /** 未登录或登录已过期 */

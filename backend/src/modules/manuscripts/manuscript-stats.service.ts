@@ -5,6 +5,7 @@ import { DomainException, ErrorCode } from '../../common/errors/domain.exception
 import { safeCell } from '../../common/http/export.js';
 import { formatDay, parseDay } from '../../common/time/day.js';
 import { parseDateTime } from '../../common/time/time.js';
+import { FileLinkService } from '../storage/index.js';
 import { type DailyCountDto, type IdName, MANUSCRIPT_MESSAGES, type StatisticQuery } from './manuscript.dto.js';
 import { ManuscriptStore } from './manuscript.store.js';
 
@@ -65,7 +66,10 @@ export async function buildStatisticWorkbook(s: StatisticSheet): Promise<Buffer>
 /** Daily counts (`calculate`) and the per-period statistics report (`generateStatistic`). Journal copies are not submissions. */
 @Injectable()
 export class ManuscriptStatsService {
-  constructor(private readonly store: ManuscriptStore) {}
+  constructor(
+    private readonly store: ManuscriptStore,
+    private readonly links: FileLinkService,
+  ) {}
 
   /** Manuscripts created on `date` (default today, server zone) by product and department. */
   async calculate(date: string | undefined): Promise<DailyCountDto[]> {
@@ -84,9 +88,11 @@ export class ManuscriptStatsService {
 
   /**
    * The statistics report of a product over `startDate`..`endDate` (days inclusive): manuscripts per
-   * column × department, stored as an xlsx (form type `report`) and answered as its File record.
+   * column × department, stored as an xlsx (form type `report`) and answered as the capability path
+   * of that file (`/files/<capability>/<name>`, docs/workbench-api.md: the spec's client appends it to
+   * its file base URL).
    */
-  async generateStatistic(q: StatisticQuery, user: Principal) {
+  async generateStatistic(q: StatisticQuery, user: Principal): Promise<string> {
     if (q.productId === undefined) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.product, ErrorCode.Validation);
     const start = statDay(q.startDate);
     if (!start) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.startDate, ErrorCode.Validation);
@@ -113,6 +119,6 @@ export class ManuscriptStatsService {
       depts: [...depts.values()],
     });
     const file = await this.store.files.saveBuffer(buffer, `${productName}稿件统计_${start.day}_${end.day}.xlsx`, user, { formType: 'report' });
-    return this.store.files.toDto(file);
+    return this.links.forFile(user, file.id);
   }
 }

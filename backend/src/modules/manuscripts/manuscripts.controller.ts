@@ -10,7 +10,7 @@ import { ManuscriptStatsService } from './manuscript-stats.service.js';
 import { ManuscriptsService } from './manuscripts.service.js';
 import { SubmissionService } from './submission.service.js';
 import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
-import { FileDto } from '../storage/index.js';
+import { FilePathResponse } from '../storage/index.js';
 
 /** Manuscript management and submission (docs/production-api.md "Manuscripts"). */
 @ApiTags('生产：稿件管理')
@@ -149,7 +149,7 @@ export class ProductJournalStatisticController {
 
   @RequirePermissions('productSetting:list')
   @Get('generateStatistic')
-  @ApiOkResponse({ type: FileDto })
+  @FilePathResponse('统计报告 xlsx 的文件路径 /files/<capability>/<name>（短期有效，无需登录）')
   generateStatistic(@Query() query: StatisticQuery, @CurrentUser() user: Principal) {
     return this.stats.generateStatistic(query, user);
   }

@@ -2,6 +2,7 @@
 export { StorageModule } from './storage.module.js';
 export { FilesService, type ManuscriptOwnersLookup } from './files.service.js';
 export { FileLinkService, type FileLinkProducer, type FileLinkRequest } from './file-link.service.js';
+export { FilePathResponse } from './file-path.response.js';
 /** The row shape of a stored file (type only: other modules go through FilesService). */
 export type { StoredFile as StoredFileRow } from './file.entity.js';
 export { FileDto } from './file.dto.js';

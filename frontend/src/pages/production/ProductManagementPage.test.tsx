@@ -199,7 +199,7 @@ describe('ProductManagementPage', { timeout: 30_000 }, () => {
       path === '/api/productJournal/generateStatistic'
         ? fail
           ? { status: 500, body: { status: 500, message: '统计失败' } }
-          : { body: { id: 31, realName: '国际动态周刊统计.xlsx' } }
+          : { body: `/files/eyJrIjoiZmlsZSJ9.${'s'.repeat(43)}/${encodeURIComponent('国际动态周刊统计.xlsx')}` }
         : undefined,
     );
     renderPage();
@@ -209,9 +209,19 @@ describe('ProductManagementPage', { timeout: 30_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText('开始日期'), { target: { value: '2026-11-01' } });
     fireEvent.change(within(dialog).getByLabelText('结束日期'), { target: { value: '2026-11-20' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '生成' }));
-    expect(await within(dialog).findByText('国际动态周刊统计.xlsx')).toBeTruthy();
+    const link = await within(dialog).findByRole('button', { name: '国际动态周刊统计.xlsx' });
     const call = calls.find((c) => c.url.pathname === '/api/productJournal/generateStatistic')!;
     expect(Object.fromEntries(call.url.searchParams)).toEqual({ productId: '4', startDate: '2026-11-01', endDate: '2026-11-20' });
+    // the answer is the file's signed path: the link opens <origin><path>, with no login token and no further call
+    const opened: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      opened.push(this.href);
+    });
+    const before = calls.length;
+    fireEvent.click(link);
+    click.mockRestore();
+    expect(opened).toEqual([`${window.location.origin}/files/eyJrIjoiZmlsZSJ9.${'s'.repeat(43)}/${encodeURIComponent('国际动态周刊统计.xlsx')}`]);
+    expect(calls.length).toBe(before);
 
     fail = true;
     fireEvent.click(within(dialog).getByRole('button', { name: '生成' }));

@@ -1,7 +1,8 @@
 // 统计报告 of a product: 选择统计周期 (a date range) and 生成 → an xlsx of the product's manuscripts
 // per column and department submitted in the period (`GET api/productJournal/generateStatistic`,
-// answering a stored file). Success shows a download link (a signed link); failure reads
-// 生成失败，请重试 (spec production-admin §4, §8).
+// answering the file's signed path `/files/<capability>/<name>`). Success shows a download link that
+// opens `<origin><path>` (no login token needed); failure reads 生成失败，请重试 (spec
+// production-admin §4, §8).
 import { type FormEvent, useId, useState } from 'react';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import {
@@ -19,11 +20,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useLogoutIfAccessDenied } from 'react-admin';
-import { openDownload, type StoredFile } from '../shared/files';
 import { rangeProblem } from '../shared/dateRange/range';
-import { errorMessage, useApiErrorHandler } from '../shared/hooks';
+import { errorMessage } from '../shared/hooks';
 import { formatDate } from '../shared/text';
-import { productsApi } from './api';
+import { filePathName, openFilePath, productsApi } from './api';
 import { useProductText } from './useProductText';
 
 export interface StatisticsDialogProps {
@@ -37,13 +37,12 @@ export function defaultStatisticsRange(today: Date): { startDate: string; endDat
   return { startDate: formatDate(new Date(today.getFullYear(), today.getMonth(), 1)), endDate: formatDate(today) };
 }
 
-type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; file: StoredFile } | { kind: 'failed'; message: string };
+type Outcome = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; path: string } | { kind: 'failed'; message: string };
 
 export function StatisticsDialog({ open, product, onClose }: StatisticsDialogProps) {
   const t = useProductText();
   const titleId = useId();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const onDownloadError = useApiErrorHandler();
   const [range, setRange] = useState(() => defaultStatisticsRange(new Date()));
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
 
@@ -65,8 +64,8 @@ export function StatisticsDialog({ open, product, onClose }: StatisticsDialogPro
     if (problem || !product || busy) return;
     setOutcome({ kind: 'busy' });
     try {
-      const file = await productsApi.generateStatistic({ productId: product.id, ...range });
-      setOutcome({ kind: 'done', file });
+      const path = await productsApi.generateStatistic({ productId: product.id, ...range });
+      setOutcome({ kind: 'done', path });
     } catch (error) {
       // an expired session ends as everywhere else; other failures stay in the dialog
       const loggedOut = await logoutIfAccessDenied(error).catch(() => false);
@@ -111,8 +110,8 @@ export function StatisticsDialog({ open, product, onClose }: StatisticsDialogPro
               <Box component="span" sx={{ mr: 0.5 }}>
                 {t('statistics.ready')}
               </Box>
-              <Link component="button" type="button" underline="hover" onClick={() => void openDownload(outcome.file.id).catch(onDownloadError)}>
-                {outcome.file.realName}
+              <Link component="button" type="button" underline="hover" onClick={() => openFilePath(outcome.path)}>
+                {filePathName(outcome.path)}
               </Link>
             </Alert>
           )}

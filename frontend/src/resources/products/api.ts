@@ -1,7 +1,6 @@
 // Calls of the product screens (docs/production-api.md "Products", spec production-admin §7).
-import { request, requestJson } from '../../providers/http';
+import { apiUrl, request, requestJson } from '../../providers/http';
 import { type QueryParams, saveBlob, toQueryString } from '../api';
-import type { StoredFile } from '../shared/files';
 import { exportFileName } from '../shared/text';
 import type { DictOption, Page, Product, ProductListQuery, ProductWrite } from './types';
 
@@ -37,10 +36,38 @@ export const productsApi = {
     const page = await get<Page<DictOption> | DictOption[]>('api/dictDetail', { dictName: PERIOD_DICT, page: 0, size: DICT_SIZE }, signal);
     return Array.isArray(page) ? page : (page?.content ?? []);
   },
-  /** An xlsx of the manuscripts per column × department submitted in the period (days inclusive). */
+  /**
+   * An xlsx of the manuscripts per column × department submitted in the period (days inclusive),
+   * answered as its file path `/files/<capability>/<name>` (text/plain; docs/workbench-api.md
+   * "Paths are capabilities"): short-lived, signed, needs no login.
+   */
   generateStatistic: (query: { productId: number; startDate: string; endDate: string }, signal?: AbortSignal) =>
-    get<StoredFile>('api/productJournal/generateStatistic', query, signal),
+    get<string>('api/productJournal/generateStatistic', query, signal),
 };
+
+/** The file name at the end of a file path (`/files/<capability>/<name>`). */
+export function filePathName(path: string): string {
+  const last = path.split('?')[0].split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+/**
+ * Lets the browser fetch a file path from the API origin (`<origin><path>`): the answer is an
+ * attachment, so the page stays. The path is its own credential: no token is appended.
+ */
+export function openFilePath(path: string): void {
+  const link = document.createElement('a');
+  link.href = apiUrl(path);
+  link.rel = 'noopener';
+  link.download = '';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
 
 /**
  * Query keys (all start with `horizon`: react-admin's refresh invalidates them). `all` also covers
