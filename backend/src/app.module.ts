@@ -34,6 +34,7 @@ import { StorageModule } from './modules/storage/storage.module.js';
 import { ProductsModule } from './modules/products/products.module.js';
 import { JournalsModule } from './modules/journals/journals.module.js';
 import { ManuscriptsModule } from './modules/manuscripts/manuscripts.module.js';
+import { WorkbenchModule } from './modules/workbench/workbench.module.js';
 
 /** The record rules of every module, folded into each caller's CASL ability (see common/access/ability.ts). */
 export const POLICY_RULES: readonly PolicyRules[] = [newsPolicy, manuscriptPolicy, filePolicy, productPolicy, interestPolicy, deptPolicy, sharePolicy, collectionPolicy];
@@ -46,7 +47,7 @@ export class AppModule {
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot({ ...config, seed: seedDemoData }, { policies: policyRules(config), principals: UsersPrincipalSource }), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule],
+      imports: [CoreModule.forRoot({ ...config, seed: seedDemoData }, { policies: policyRules(config), principals: UsersPrincipalSource }), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule, WorkbenchModule],
     };
   }
 }

@@ -305,7 +305,7 @@ describe('api/productJournal', () => {
       const second = await addVersion(j.id, '二稿');
       const res = await as(editor).get(`/api/productJournal/info?journalId=${j.id}`);
       expect(res.status).toBe(200);
-      expect(Object.keys(res.body).sort()).toEqual([...JOURNAL_KEYS, 'files'].sort());
+      expect(Object.keys(res.body).sort()).toEqual([...JOURNAL_KEYS, 'columns', 'files'].sort());
       expect(res.body.files).toEqual([
         { id: expect.any(Number), version: 2, title: '二稿', file: expect.objectContaining({ id: second, type: 'word' }), createTime: expect.stringMatching(TIME), createBy: { id: editorUserId, username: 'editor' } },
         { id: expect.any(Number), version: 1, title: '初稿', file: expect.objectContaining({ id: first }), createTime: expect.stringMatching(TIME), createBy: { id: editorUserId, username: 'editor' } },

@@ -3854,7 +3854,7 @@ export interface paths {
       responses: {
         200: {
           content: {
-            'application/json': components['schemas']['JournalDto'];
+            'application/json': components['schemas']['JournalInfoDto'];
           };
         };
         /** 未登录或登录已过期 */
@@ -3925,6 +3925,31 @@ export interface paths {
           content?: never;
         };
         /** 需要权限: admin 或 productJournal:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productJournal/pushDailyToWeekly': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PushDailyDto'];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['CountDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
         403: {
           content?: never;
         };
@@ -4004,6 +4029,323 @@ export interface paths {
           content?: never;
         };
         /** 需要权限: admin 或 productJournal:edit */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productManuscript': {
+    put: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['JournalManuscriptUpdateDto'];
+        };
+      };
+      responses: {
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PickManuscriptsDto'];
+        };
+      };
+      responses: {
+        201: {
+          content: {
+            'application/json': components['schemas']['BatchResultDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+    delete: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': number[];
+        };
+      };
+      responses: {
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productManuscript/changeCheck': {
+    get: {
+      parameters: {
+        query: {
+          /** 稿件 id */
+          id: number;
+          /** 周刊选稿 */
+          isCheck: boolean;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['JournalManuscriptDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productManuscript/editTitleAndMemo': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['EditTitleAndMemoDto'];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['JournalManuscriptDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productManuscript/list': {
+    get: {
+      parameters: {
+        query: {
+          /** 页码，从 0 开始 */
+          page?: number;
+          /** 排序，如 id,desc；可重复 */
+          sort?: string[];
+          /** 每页条数，最大 1000 */
+          size?: number;
+          /** 产品 id（省略时为 journalId 的产品） */
+          productId?: number;
+          /** 期刊 id：标出已在该期刊中的稿件（inJournal） */
+          journalId?: number;
+          /** 栏目 id */
+          columnId?: number;
+          /** 标题（模糊） */
+          title?: string;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              content: components['schemas']['PoolManuscriptDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productManuscript/saveSort': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SaveSortDto'];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['CountDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productManuscript/setExamine': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SetExamineDto'];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['JournalManuscriptDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productManuscript/uploadManu': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            file: Blob;
+            journalId?: number;
+            columnId?: number;
+            /** 稿件 id：上传该稿件的新版本（其他字段忽略） */
+            manuId?: number;
+            title?: string;
+            firstAuthor?: string;
+            authorIds?: string;
+            deptId?: number;
+            memo?: string;
+          };
+        };
+      };
+      responses: {
+        201: {
+          content: {
+            'application/json': components['schemas']['JournalManuscriptDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productManuscript/uploadManuAndManu': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            file: Blob;
+            journalId?: number;
+            columnId?: number;
+            title?: string;
+            firstAuthor?: string;
+            authorIds?: string;
+            deptId?: number;
+            memo?: string;
+          };
+        };
+      };
+      responses: {
+        201: {
+          content: {
+            'application/json': components['schemas']['JournalManuscriptDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productManuscript/versions': {
+    get: {
+      parameters: {
+        query: {
+          /** 稿件 id */
+          id: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['JournalManuscriptVersionDto'][];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+    delete: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['DeleteVersionDto'];
+        };
+      };
+      responses: {
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
         403: {
           content?: never;
         };
@@ -5117,6 +5459,9 @@ export interface components {
       /** 启用（不传 = 不变） */
       status?: boolean;
     };
+    CountDto: {
+      count: number;
+    };
     CreatedAccessKeyDto: {
       id: number;
       name: string;
@@ -5165,6 +5510,12 @@ export interface components {
     DailyDeptCount: {
       dept: components['schemas']['ManuscriptDeptRef'];
       count: number;
+    };
+    DeleteVersionDto: {
+      /** 稿件 id */
+      id: number;
+      /** 版本号 */
+      version: number;
     };
     DeletedCountDto: {
       deleted: number;
@@ -5288,6 +5639,13 @@ export interface components {
       url: string;
       /** 秒 */
       expiresIn: number;
+    };
+    EditTitleAndMemoDto: {
+      /** 稿件 id */
+      id: number;
+      /** 稿件标题 */
+      title: string;
+      memo?: string | null;
     };
     ExternalUrlDto: {
       /** 在新窗口中打开的地址 */
@@ -5472,6 +5830,14 @@ export interface components {
       jobSort: number;
       enabled: boolean;
     };
+    JournalColumnDto: {
+      id: number;
+      name: string;
+      sort: number;
+      /** 栏目是否启用（停用的栏目只在有稿件时出现） */
+      status: boolean;
+      manuList: components['schemas']['JournalManuscriptDto'][];
+    };
     JournalDto: {
       id: number;
       productId: number;
@@ -5506,6 +5872,108 @@ export interface components {
       /** yyyy-MM-dd HH:mm:ss */
       createTime: string;
       createBy: components['schemas']['UserRef'] | null;
+    };
+    JournalInfoDto: {
+      id: number;
+      productId: number;
+      product: components['schemas']['ProductRef'] | null;
+      year: number;
+      /** 当年期号 */
+      journalNo: number;
+      /** 总期号 */
+      totalNo: number;
+      /** 编辑 id，逗号分隔 */
+      editorIds: string | null;
+      memo: string | null;
+      /** yyyy-MM-dd HH:mm:ss */
+      createTime: string;
+      /** 计划出版时间 */
+      planPublishTime: string | null;
+      /** yyyy-MM-dd HH:mm:ss */
+      publishTime: string | null;
+      status: 'edit' | 'submit' | 'done' | 'review';
+      createBy: components['schemas']['UserRef'] | null;
+      /** 调用者可以修改此期刊 */
+      canEdit: boolean;
+      /** 只在 info 里 */
+      files?: components['schemas']['JournalFileDto'][];
+      /** 产品启用的栏目（按排序），以及有稿件的停用栏目；各自的稿件按顺序 */
+      columns: components['schemas']['JournalColumnDto'][];
+    };
+    JournalManuscriptAuthorDto: {
+      id: number;
+      username: string;
+      nickName: string | null;
+    };
+    JournalManuscriptDto: {
+      id: number;
+      title: string;
+      memo: string | null;
+      /** dynamic 有正文（HTML）；upload 本地上传的 Word 文件 */
+      type: 'dynamic' | 'upload';
+      contentType: string | null;
+      domainType: string | null;
+      country: string | null;
+      /** 投稿摘要（只读） */
+      abstractOrigin: string | null;
+      /** 编辑摘要 */
+      abstractEdit: string | null;
+      /** 供稿 */
+      firstAuthor: string;
+      /** 审稿：用户 id，逗号分隔 */
+      authorIds: string;
+      authors: components['schemas']['JournalManuscriptAuthorDto'][];
+      /** 来源单位 */
+      dept: components['schemas']['ManuscriptDeptRef'];
+      productColumn: components['schemas']['IdName'] | null;
+      product: components['schemas']['IdName'];
+      journal: components['schemas']['ManuscriptJournalRef'];
+      /** 来源稿件；直接上传到期刊的为 null */
+      sourceManu: components['schemas']['SourceManuscriptRef'] | null;
+      /** 已审 */
+      isExamine: boolean;
+      /** 周刊选稿 */
+      isCheck: boolean;
+      /** 栏目内的顺序（从 1 开始，可有间隔） */
+      sort: number;
+      /** 当前文件版本（没有文件的动态稿件为 0） */
+      version: number;
+      file: components['schemas']['FileDto'] | null;
+      submitBy: components['schemas']['JournalManuscriptSubmitterDto'] | null;
+      /** 来源稿件的提交时间（直接上传：上传时间） */
+      submitTime: string;
+      /** yyyy-MM-dd HH:mm:ss */
+      createTime: string;
+      /** yyyy-MM-dd HH:mm:ss */
+      updateTime: string;
+    };
+    JournalManuscriptSubmitterDto: {
+      id: number;
+      username: string | null;
+    };
+    JournalManuscriptUpdateDto: {
+      contentType?: Record<string, unknown>;
+      domainType?: Record<string, unknown>;
+      country?: Record<string, unknown>;
+      /** 记录 id */
+      id: number;
+      title?: string;
+      memo?: Record<string, unknown>;
+      /** 供稿 */
+      firstAuthor: string;
+      /** 审稿（用户 id，逗号分隔或数组） */
+      authorIds: string;
+      abstractEdit?: Record<string, unknown>;
+    };
+    JournalManuscriptVersionDto: {
+      id: number;
+      version: number;
+      /** 文件名 */
+      title: string | null;
+      file: components['schemas']['FileDto'] | null;
+      /** yyyy-MM-dd HH:mm:ss */
+      createTime: string;
+      createBy: components['schemas']['VersionCreatorDto'] | null;
     };
     JournalUpdateDto: {
       /** 产品 id */
@@ -6015,6 +6483,14 @@ export interface components {
       /** 调用者自己的会话 */
       current: boolean;
     };
+    PickManuscriptsDto: {
+      /** 期刊 id */
+      journalId: number;
+      /** 栏目 id */
+      columnId: number;
+      /** 稿件 id（按此顺序放到栏目末尾） */
+      manuIds: number[];
+    };
     PlatformSettingsDto: {
       /** 用户菜单是否提供“退出登录”（PLATFORM_LOGOUT_ENABLED） */
       logoutEnabled: boolean;
@@ -6024,6 +6500,43 @@ export interface components {
       externalTargets: ('knowledge' | 'clue' | 'collect')[];
       /** 机器翻译引擎（MT_ENGINE） */
       mt: components['schemas']['MtSettingsDto'];
+    };
+    PoolManuscriptDto: {
+      id: number;
+      title: string;
+      memo: string | null;
+      contentType: string | null;
+      domainType: string | null;
+      country: string | null;
+      abstracts: string | null;
+      abstractOrigin: string | null;
+      abstractEdit: string | null;
+      firstAuthor: string;
+      /** 作者 id，逗号分隔 */
+      authorIds: string;
+      authors: components['schemas']['ManuscriptAuthorRef'][];
+      columns: components['schemas']['IdName'][];
+      productColumn: components['schemas']['IdName'] | null;
+      product: components['schemas']['IdName'];
+      dept: components['schemas']['ManuscriptDeptRef'];
+      createBy: components['schemas']['ManuscriptCreatorRef'];
+      /** yyyy-MM-dd HH:mm:ss */
+      createTime: string;
+      /** yyyy-MM-dd HH:mm:ss */
+      updateTime: string;
+      newsId: number | null;
+      version: number;
+      fileId: number | null;
+      manuFileId: number | null;
+      files: components['schemas']['FileDto'][];
+      type: 'dynamic' | 'upload';
+      isExamine: boolean;
+      isCheck: boolean;
+      sort: number;
+      journal: components['schemas']['ManuscriptJournalRef'] | null;
+      content?: string | null;
+      /** 已在该期刊中（journalId） */
+      inJournal: boolean;
     };
     ProductDto: {
       id: number;
@@ -6110,6 +6623,12 @@ export interface components {
     PublicKeyDto: {
       publicKey: string;
     };
+    PushDailyDto: {
+      /** 周刊 id */
+      weeklyId: number;
+      /** 日刊期刊 id */
+      dailyIds: number[];
+    };
     ResetPasswordDto: {
       id: number;
       username: string;
@@ -6195,11 +6714,25 @@ export interface components {
       meta?: components['schemas']['RouterMetaDto'];
       children?: components['schemas']['RouterNodeDto'][];
     };
+    SaveSortDto: {
+      /** 期刊 id */
+      journalId: number;
+      /** 栏目 id */
+      columnId: number;
+      /** 该栏目全部稿件 id，按新顺序 */
+      ids: number[];
+    };
     SearchHistoryDto: {
       id: number;
       content: string;
       /** yyyy-MM-dd HH:mm:ss */
       createTime: string;
+    };
+    SetExamineDto: {
+      /** 稿件 id */
+      id: number;
+      /** 已审 */
+      isExamine: boolean;
     };
     ShareAddDto: {
       /** 新闻 id */
@@ -6238,6 +6771,10 @@ export interface components {
       id: number;
       username: string | null;
       nickName: string | null;
+    };
+    SourceManuscriptRef: {
+      id: number;
+      newsId: number | null;
     };
     SubmitManyDto: {
       /** 新闻 id 数组 */
@@ -6483,6 +7020,10 @@ export interface components {
       dept?: components['schemas']['IdRef'];
       roles: components['schemas']['IdRef'][];
       jobs?: components['schemas']['IdRef'][];
+    };
+    VersionCreatorDto: {
+      id: number;
+      username: string;
     };
   };
 }

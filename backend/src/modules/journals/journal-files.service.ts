@@ -4,7 +4,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { INT4_MAX } from '../../common/http/list-query.js';
 import { FilesService } from '../storage/index.js';
-import type { JournalDto, JournalFileDto } from './journal.dto.js';
+import type { JournalFileDto } from './journal.dto.js';
 import { JOURNAL_MESSAGES, JOURNAL_STATUS_CONFLICT } from './journal.rules.js';
 import { JournalsRepository } from './journals.repository.js';
 import { JournalsService } from './journals.service.js';
@@ -59,12 +59,6 @@ export class JournalFilesService {
       createTime: r.createTime as Date,
       createBy: r.creatorId == null ? null : { id: Number(r.creatorId), username: r.creatorName as string },
     }));
-  }
-
-  /** `info`: the journal with its versions (and `canEdit` for the caller). */
-  async info(journalId: number, user: Principal): Promise<JournalDto> {
-    const journal = await this.journals.findOne(journalId, user);
-    return { ...journal, files: await this.list(journalId) };
   }
 
   /**

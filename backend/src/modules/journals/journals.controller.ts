@@ -10,7 +10,7 @@ import { DailyJournalQuery, DoneListQuery, JournalDto, JournalFileDto, JournalId
 import { JournalsService } from './journals.service.js';
 import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
-/** `api/productJournal` (docs/production-api.md "Journals", docs/journals-api.md). */
+/** `api/productJournal` (docs/production-api.md "Journals", docs/journals-api.md); `info` and `pushDailyToWeekly` are the workbench module's. */
 @ApiTags('生产：期刊管理')
 @Controller('api/productJournal')
 export class JournalsController {
@@ -24,13 +24,6 @@ export class JournalsController {
   @ApiPageResponse(JournalDto)
   list(@Query() query: JournalListQuery, @CurrentUser() user: Principal) {
     return this.journals.list(query, user);
-  }
-
-  @RequirePermissions('productJournal:list')
-  @Get('info')
-  @ApiOkResponse({ type: JournalDto })
-  info(@Query() query: JournalIdQuery, @CurrentUser() user: Principal) {
-    return this.versions.info(query.journalId, user);
   }
 
   /** `"year,totalNo,journalNo"` of the next issue, as a JSON string. */
