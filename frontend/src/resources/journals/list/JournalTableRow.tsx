@@ -1,13 +1,15 @@
-// One row of the 期刊管理 table with its actions (编辑, 删除, the state-machine buttons, 稿件管理);
+// One row of the 期刊管理 table with its actions (编辑, 删除, the state-machine buttons, 稿件管理, 期刊编辑);
 // on a journal the caller may not write, the write actions show disabled with the reason.
 import type { ReactNode } from 'react';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import EditNoteIcon from '@mui/icons-material/EditNote';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { Chip, IconButton, Stack, TableCell, TableRow, Tooltip } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { holds, useAppAbility } from '../../../providers/ability';
 import type { ProductAbilities } from '../../shared/production/access';
-import { type ManagementMode, manuscriptsHref } from '../../shared/production/managementRoutes';
+import { type ManagementMode, manuscriptsHref, workbenchHref } from '../../shared/production/managementRoutes';
 import { DisabledAction, SelectRowCell, TipIconButton } from '../../shared/ListFrame';
 import { actionsColumnSx, EllipsisText } from '../../shared/ListParts';
 import { dayOf, isJournalStatus } from '../format';
@@ -41,6 +43,8 @@ export function JournalTableRow({ journal, abilities, mode, checked, select, edi
   const notOwned = t('list.not_owned');
   const status = isJournalStatus(journal.status) ? journal.status : null;
   const editable = canEditJournal(journal);
+  // 期刊编辑 (the journal workbench) needs productJournal:manu (admin holds every code)
+  const mayCompose = holds(useAppAbility(), 'productJournal:manu');
   return (
     <TableRow hover selected={checked}>
       {select && <SelectRowCell checked={checked} onToggle={select.onToggle} label={select.label} disabledReason={editable ? null : notOwned} />}
@@ -88,6 +92,13 @@ export function JournalTableRow({ journal, abilities, mode, checked, select, edi
               <ArticleOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
+          {mayCompose && (
+            <Tooltip title={t('list.act_workbench')}>
+              <IconButton size="small" color="primary" aria-label={t('list.act_workbench')} component={RouterLink} to={workbenchHref(mode, journal)}>
+                <EditNoteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
         </Stack>
       </TableCell>
     </TableRow>

@@ -37,6 +37,18 @@ export function manuscriptsHref(mode: ManagementMode, journal: { id: number; pro
   return `${ADMIN_MANUSCRIPTS_PATH}?productId=${productId ?? ''}&journalId=${journal.id}`;
 }
 
+/** The journal editing page (the workbench) inside the process shell: the spec's `/pro/setManu`. */
+export const PROCESS_WORKBENCH_PATH = '/pro/setManu';
+
+/**
+ * Where a journal row's 期刊编辑 leads: the journal editing page (`?productId=&journalId=`) in the
+ * shell the list is in — `/pro/setManu` in the process shell, `/product/manuscript` in the admin layout.
+ */
+export function workbenchHref(mode: ManagementMode, journal: { id: number; productId?: number | null; product?: { id: number } | null }): string {
+  const productId = journal.productId ?? journal.product?.id ?? null;
+  return `${mode === 'process' ? PROCESS_WORKBENCH_PATH : ADMIN_MANUSCRIPTS_PATH}?productId=${productId ?? ''}&journalId=${journal.id}`;
+}
+
 /** The open tab and the journal list's product filter, read from the address. */
 export function managementStateOf(mode: ManagementMode, pathname: string, search: string): { tab: ManagementTab; productId: number | null } {
   const params = new URLSearchParams(search);
