@@ -34,6 +34,8 @@ function AccessDenied() {
 const NewsListSlot = lazy(() => import('./pages/process/NewsListSlot').then((m) => ({ default: m.NewsListSlot })));
 const UserCenterPage = lazy(() => import('./pages/userCenter/UserCenterPage').then((m) => ({ default: m.UserCenterPage })));
 const ProcessCenterPage = lazy(() => import('./pages/process/ProcessCenterPage').then((m) => ({ default: m.ProcessCenterPage })));
+/** 期刊编辑 (the journal workbench), loaded when opened. */
+const JournalWorkbenchPage = lazy(() => import('./pages/production/JournalWorkbenchPage').then((m) => ({ default: m.JournalWorkbenchPage })));
 
 /** The news index: the home of the product-processing system. */
 const newsIndex = newsRoutes.find((route) => route.path === '/pro/news')?.element ?? <ProcessPlaceholder titleKey="app.process.nav.home" />;
@@ -58,6 +60,8 @@ const processRoutes: Array<{ path: string; element: ReactNode }> = [
   { path: '/pro/home', element: newsIndex },
   // /pro/news, and the detail pages /pro/news/detailFull2/:id and /pro/news/detailFull/:id
   ...newsRoutes,
+  // 期刊编辑 in this shell (the spec's journal manuscript configuration, ?productId=&journalId=)
+  { path: '/pro/setManu', element: <JournalWorkbenchPage /> },
   // the other /pro pages of the spec (dynamic processing, manuscripts, statistics, ...)
   { path: '/pro/*', element: <ProcessPlaceholder titleKey="app.process.title" /> },
 ];
@@ -151,7 +155,7 @@ function HorizonAdmin() {
         <Route path="/dataSave" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
         <Route path="/website" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
         <Route path="/localStorage" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
-        {/* 产品管理 / 期刊管理 tabs; the other /product pages (journal editing, ...) are still to come */}
+        {/* 产品管理 / 期刊管理 tabs; 期刊编辑 (?productId=&journalId=); the other /product pages are still to come */}
         {['/product/productSetting', '/product/productJournal'].map((path) => (
           <Route
             key={path}
@@ -163,6 +167,14 @@ function HorizonAdmin() {
             }
           />
         ))}
+        <Route
+          path="/product/manuscript"
+          element={
+            <Suspense fallback={<Loading />}>
+              <JournalWorkbenchPage />
+            </Suspense>
+          }
+        />
         <Route path="/product/*" element={<ModulePlaceholder titleKey="app.launch.process" />} />
       </CustomRoutes>
       {resources.map(({ name, apiPath: _apiPath, list: ListView, ...views }) => (
