@@ -4035,6 +4035,120 @@ export interface paths {
       };
     };
   };
+  '/api/productJournalProvide': {
+    put: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ProvideUpdateDto'];
+        };
+      };
+      responses: {
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ProvideWriteDto'];
+        };
+      };
+      responses: {
+        201: {
+          content: {
+            'application/json': components['schemas']['ProvideRowDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+    delete: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': number[];
+        };
+      };
+      responses: {
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productJournalProvide/list': {
+    get: {
+      parameters: {
+        query: {
+          /** 产品 id（可省略：期刊决定产品） */
+          productId?: number;
+          /** 期刊 id */
+          journalId: number;
+        };
+      };
+      responses: {
+        /** 每个栏目的各单位提供数量（存储值，或默认：该栏目来自该单位的稿件数） */
+        200: {
+          content: {
+            'application/json': components['schemas']['ProvideColumnDto'][];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productJournalProvide/saveAll': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ProvideSaveAllDto'];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['ProvideSavedDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/productManuscript': {
     put: {
       parameters: never;
@@ -6619,6 +6733,59 @@ export interface components {
       columnList?: components['schemas']['ColumnItemDto'][];
       /** 周刊产品（WEEKLY_PRODUCT_ID 配置时以配置为准） */
       isWeekly?: Record<string, unknown>;
+    };
+    ProvideColumnDto: {
+      column: components['schemas']['ProvideRefDto'];
+      list: components['schemas']['ProvideCountDto'][];
+    };
+    ProvideColumnInput: {
+      column: unknown;
+      list: components['schemas']['ProvideUnitInput'][];
+    };
+    ProvideCountDto: {
+      /** 存储的记录 id；null = 默认值（该栏目来自该单位的稿件数） */
+      id: number | null;
+      dept: components['schemas']['ProvideRefDto'];
+      /** 提供数量 */
+      provideCount: number;
+    };
+    ProvideRefDto: {
+      id: number;
+      /** 名称（栏目或单位已删除时为 null） */
+      name: string | null;
+    };
+    ProvideRowDto: {
+      id: number;
+      column: components['schemas']['ProvideRefDto'];
+      dept: components['schemas']['ProvideRefDto'];
+      /** 提供数量 */
+      provideCount: number;
+    };
+    ProvideSaveAllDto: {
+      journal: unknown;
+      list: components['schemas']['ProvideColumnInput'][];
+    };
+    ProvideSavedDto: {
+      /** 存储的记录数 */
+      count: number;
+    };
+    ProvideUnitInput: {
+      dept: unknown;
+      /** 提供数量（不小于 0 的整数） */
+      provideCount: number;
+    };
+    ProvideUpdateDto: {
+      /** 提供数量记录 id */
+      id: number;
+      /** 提供数量（不小于 0 的整数） */
+      provideCount: number;
+    };
+    ProvideWriteDto: {
+      journal: unknown;
+      column: unknown;
+      dept: unknown;
+      /** 提供数量（不小于 0 的整数） */
+      provideCount: number;
     };
     PublicKeyDto: {
       publicKey: string;

@@ -7,6 +7,16 @@ import { JournalsController } from './journals.controller.js';
 import { JournalsRepository } from './journals.repository.js';
 import { JournalsService } from './journals.service.js';
 import { ProductJournal, ProductJournalFile } from './journal.entity.js';
+import { ProvideController } from './provide.controller.js';
+import { ProductJournalProvide } from './provide.entity.js';
+import { ProvideRepository } from './provide.repository.js';
+import { ProvideService } from './provide.service.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([ProductJournal, ProductJournalFile]), StorageModule, ProductsModule], controllers: [JournalsController], providers: [JournalsRepository, JournalsService, JournalFilesService], exports: [JournalsService, JournalFilesService] })
+/** Journals (`api/productJournal`): records, states, versions; provider counts (`api/productJournalProvide`). */
+@Module({
+  imports: [TypeOrmModule.forFeature([ProductJournal, ProductJournalFile, ProductJournalProvide]), StorageModule, ProductsModule],
+  controllers: [JournalsController, ProvideController],
+  providers: [JournalsRepository, JournalsService, JournalFilesService, ProvideRepository, ProvideService],
+  exports: [JournalsService, JournalFilesService],
+})
 export class JournalsModule {}
