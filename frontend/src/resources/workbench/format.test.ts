@@ -30,7 +30,7 @@ describe('workbench formatting', () => {
 
   it('names users by nickname, else account, else id', () => {
     expect(userNames('3,7,12', USERS)).toBe('张编辑、translator、12');
-    expect(reviewerNames({ authors: [{ id: 4, nickName: '王审校' }], authorIds: '3' }, USERS)).toBe('王审校');
+    expect(reviewerNames({ authors: [{ id: 4, username: 'reviewer', nickName: '王审校' }], authorIds: '3' }, USERS)).toBe('王审校');
     expect(reviewerNames({ authors: [], authorIds: '3' }, USERS)).toBe('张编辑');
     expect(userName({ id: 3, username: 'editor' }, USERS)).toBe('张编辑');
     expect(userName({ id: 9, username: 'someone' }, USERS)).toBe('someone');
@@ -47,8 +47,8 @@ describe('workbench formatting', () => {
 
   it('puts a column in a new order and counts the weekly’s checked copies', () => {
     const columns: JournalColumn[] = [
-      { id: 11, name: '要闻', sort: 1, manuList: [row(1, { isCheck: true }), row(2), row(3, { isCheck: true })] },
-      { id: 12, name: '综述', sort: 2, manuList: [row(4, { isCheck: true })] },
+      { id: 11, name: '要闻', sort: 1, status: true, manuList: [row(1, { isCheck: true }), row(2), row(3, { isCheck: true })] },
+      { id: 12, name: '综述', sort: 2, status: true, manuList: [row(4, { isCheck: true })] },
     ];
     const next = withOrder(columns, 11, [3, 1, 2]);
     expect(next[0].manuList.map((copy) => [copy.id, copy.sort])).toEqual([

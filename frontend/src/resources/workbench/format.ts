@@ -35,7 +35,7 @@ export function userNames(ids: string | null | undefined, users: readonly Select
 }
 
 /** The reviewers of a copy: its `authors` when sent, else its ids through the user list. */
-export function reviewerNames(row: { authors?: AuthorRef[] | null; authorIds?: string | null }, users: readonly SelectableUser[] | undefined): string {
+export function reviewerNames(row: { authors?: ReadonlyArray<Pick<AuthorRef, 'id'> & Partial<Pick<AuthorRef, 'username' | 'nickName'>>> | null; authorIds?: string | null }, users: readonly SelectableUser[] | undefined): string {
   if (row.authors && row.authors.length) return row.authors.map(nameOf).join('、');
   return userNames(row.authorIds, users);
 }

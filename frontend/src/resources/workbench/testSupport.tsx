@@ -86,6 +86,7 @@ export function copy(id: number, over: Partial<JournalManuscript> = {}): Journal
     submitBy: { id: 3, username: 'editor' },
     submitTime: '2026-03-20 09:30:00',
     createTime: '2026-03-21 10:00:00',
+    updateTime: '2026-03-21 10:00:00',
     ...over,
   };
 }
@@ -103,8 +104,8 @@ export const journalVersion = (n: number): JournalVersion => ({
 });
 
 export const COLUMNS: JournalColumn[] = [
-  { id: 11, name: '要闻', sort: 1, manuList: [copy(1), copy(2, { type: 'upload', isExamine: true }), copy(3)] },
-  { id: 12, name: '综述', sort: 2, manuList: [] },
+  { id: 11, name: '要闻', sort: 1, status: true, manuList: [copy(1), copy(2, { type: 'upload', isExamine: true }), copy(3)] },
+  { id: 12, name: '综述', sort: 2, status: true, manuList: [] },
 ];
 
 export function journalInfo(over: Partial<WorkbenchInfo> = {}): WorkbenchInfo {

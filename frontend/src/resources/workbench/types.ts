@@ -1,6 +1,6 @@
-// Wire records of the journal workbench (docs/workbench-api.md). The generated wire types
-// (`frontend/src/api/schema.d.ts`) do not hold the workbench DTOs yet: the new records are written
-// here from the contract and become `Schema<'…'>` aliases once the server's OpenAPI document has them.
+// Wire records of the journal workbench (docs/workbench-api.md): aliases of the generated wire types
+// (`frontend/src/api/schema.d.ts`); the records of the calls the server does not document yet
+// (provider counts) are written from the contract below until it does.
 import type { Page, Schema } from '../../api';
 
 export type IdName = Schema<'IdName'>;
@@ -14,60 +14,19 @@ export type JournalStatus = Schema<'JournalDto'>['status'];
 export type JournalVersion = Schema<'JournalFileDto'>;
 
 /** `{id, username, nickName}` of a reviewer. */
-export interface AuthorRef {
-  id: number;
-  username?: string | null;
-  nickName?: string | null;
-}
+export type AuthorRef = Schema<'JournalManuscriptAuthorDto'>;
 
 /** A journal manuscript: a copy of a pool manuscript placed in a journal's column (or uploaded straight into it). */
-export interface JournalManuscript {
-  id: number;
-  title: string;
-  memo: string | null;
-  /** `dynamic` (has HTML content) or `upload` (a Word file). */
-  type: 'dynamic' | 'upload';
-  contentType: string | null;
-  domainType: string | null;
-  country: string | null;
-  abstractOrigin: string | null;
-  abstractEdit: string | null;
-  firstAuthor: string | null;
-  /** Reviewer user ids, comma string. */
-  authorIds: string | null;
-  authors?: AuthorRef[] | null;
-  /** The source unit (submitting department). */
-  dept: IdName | null;
-  productColumn: IdName | null;
-  product: IdName | null;
-  journal: { id: number } | null;
-  /** The pool manuscript it was copied from; null for a direct upload. */
-  sourceManu: { id: number; newsId: number | null } | null;
-  isExamine: boolean;
-  isCheck: boolean;
-  sort: number;
-  version: number;
-  file: StoredFile | null;
-  submitBy: UserRef | null;
-  submitTime: string | null;
-  createTime: string;
-  updateTime?: string | null;
-}
+export type JournalManuscript = Schema<'JournalManuscriptDto'>;
 
 /** A column of a journal with its copies in order. */
-export interface JournalColumn {
-  id: number;
-  name: string;
-  sort: number;
-  status?: boolean;
-  manuList: JournalManuscript[];
-}
+export type JournalColumn = Schema<'JournalColumnDto'>;
 
 /** `GET api/productJournal/info`: the journal, its versions (newest first) and its columns. */
-export type WorkbenchInfo = Schema<'JournalDto'> & { files?: JournalVersion[]; columns: JournalColumn[] };
+export type WorkbenchInfo = Schema<'JournalInfoDto'>;
 
 /** A pool manuscript (`GET api/productManuscript/list`): the Manuscript of `api/manuscript` plus `inJournal`. */
-export type PoolManuscript = Schema<'ManuscriptDto'> & { inJournal?: boolean };
+export type PoolManuscript = Schema<'PoolManuscriptDto'>;
 
 export type PoolPage = Page<PoolManuscript>;
 
@@ -81,35 +40,20 @@ export interface PoolQuery {
 }
 
 /** A version of a copy (`GET api/productManuscript/versions`). */
-export interface ManuscriptVersion {
-  id: number;
-  version: number;
-  title: string | null;
-  file: StoredFile | null;
-  createTime: string;
-  createBy: UserRef | null;
-}
+export type ManuscriptVersion = Schema<'JournalManuscriptVersionDto'>;
 
 /** `POST api/productManuscript` (pick): copies in the given order at the end of the column. */
-export interface PickBody {
-  journalId: number;
-  columnId: number;
-  manuIds: number[];
-}
+export type PickBody = Schema<'PickManuscriptsDto'>;
 
-export interface PickAnswer {
-  count: number;
-  ids: number[];
-}
+export type PickAnswer = Schema<'BatchResultDto'>;
 
 /** `POST api/productManuscript/saveSort`: exactly the column's copies, in the new order. */
-export interface SortBody {
-  journalId: number;
-  columnId: number;
-  ids: number[];
-}
+export type SortBody = Schema<'SaveSortDto'>;
 
-/** `PUT api/productManuscript` (the edit form). */
+/**
+ * `PUT api/productManuscript` (the edit form) as this form sends it. Written by hand: the generated
+ * `JournalManuscriptUpdateDto` types the nullable text fields as objects.
+ */
 export interface ManuscriptEdit {
   id: number;
   title: string;
@@ -118,6 +62,8 @@ export interface ManuscriptEdit {
   authorIds: string;
   abstractEdit: string;
 }
+
+// --- not in the generated schema yet (docs/workbench-api.md) ---------------------------------
 
 /** One unit's count in a column (`api/productJournalProvide`). */
 export interface ProvideRow {
