@@ -8,8 +8,8 @@ const COUNTS = [
   {
     column: { id: 11, name: '要闻' },
     list: [
-      { dept: { id: 1, name: '新闻中心' }, provideCount: 2 },
-      { dept: { id: 6, name: '出版中心' }, provideCount: 1 },
+      { id: 21, dept: { id: 1, name: '新闻中心' }, provideCount: 2 },
+      { id: null, dept: { id: 6, name: '出版中心' }, provideCount: 1 },
     ],
   },
 ];
@@ -84,7 +84,7 @@ describe('历史版本', { timeout: 30_000 }, () => {
   it('lists the versions, deletes any but the first, and offers a new version while editable', async () => {
     const calls = stubWorkbench(journalInfo({ files: [version(2), version(1)] }), (method, path) => {
       if (path === 'api/productJournal/getFiles') return { body: [version(2), version(1)] };
-      if (method === 'DELETE' && path === 'api/productJournal/versions') return { body: {} };
+      if (method === 'DELETE' && path === 'api/productJournal/version') return { body: {} };
       return undefined;
     });
     renderWorkbench();

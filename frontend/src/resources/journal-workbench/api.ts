@@ -44,10 +44,10 @@ export const workbenchApi = {
   info: (journalId: number, signal?: AbortSignal) => get<WorkbenchInfo>(`${JOURNAL_PATH}/info`, { journalId }, signal),
   journalVersions: (journalId: number, signal?: AbortSignal) => get<JournalVersion[]>(`${JOURNAL_PATH}/getFiles`, { journalId }, signal),
   /**
-   * Deletes a journal version (never the first, never when done). The contract names no path for
-   * it: this mirrors `DELETE api/productManuscript/versions {id, version}`.
+   * Deletes a journal version (never the first, never when done). docs/workbench-api.md names no
+   * path for it; the journals module serves `DELETE api/productJournal/version {journalId, version}`.
    */
-  removeJournalVersion: (journalId: number, version: number) => send<unknown>('DELETE', `${JOURNAL_PATH}/versions`, { journalId, version }),
+  removeJournalVersion: (journalId: number, version: number) => send<unknown>('DELETE', `${JOURNAL_PATH}/version`, { journalId, version }),
   /** A new journal version built from the product's template. */
   generate: (journalId: number) => get<JournalVersion>(`${JOURNAL_PATH}/generateJournal`, { journalId }),
   /** The path (text) of a zip of every copy's current file, or of the sources' original files. */

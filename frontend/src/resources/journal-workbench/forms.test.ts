@@ -41,7 +41,7 @@ describe('the upload form', () => {
 });
 
 describe('provider counts', () => {
-  const list = [{ column: { id: 11, name: '要闻' }, list: [{ dept: { id: 1, name: '新闻中心' }, provideCount: 2 }] }];
+  const list = [{ column: { id: 11, name: '要闻' }, list: [{ id: null, dept: { id: 1, name: '新闻中心' }, provideCount: 2 }] }];
 
   it('accept whole numbers from 0 only', () => {
     expect(['0', '12', ' 3 '].every(isCount)).toBe(true);

@@ -1,7 +1,7 @@
 // The rules of the workbench forms (pure; spec production-admin §5): the edit form's required
 // fields, the upload form's gate, and the provider counts.
 import { parseEditorIds } from '../shared/editorIds';
-import type { JournalManuscript, ManuscriptEdit, ProvideColumn } from './types';
+import type { JournalManuscript, ManuscriptEdit, ProvideColumn, ProvideSaveBody } from './types';
 
 // --- 编辑稿件 -------------------------------------------------------------------------------
 
@@ -95,7 +95,7 @@ export function countDrafts(list: readonly ProvideColumn[]): Record<string, stri
 export const invalidCells = (drafts: Record<string, string>): string[] => Object.keys(drafts).filter((key) => !isCount(drafts[key]));
 
 /** The list of `saveAll` with the typed counts (call only when `invalidCells` is empty). */
-export function withCounts(list: readonly ProvideColumn[], drafts: Record<string, string>): ProvideColumn[] {
+export function withCounts(list: readonly ProvideColumn[], drafts: Record<string, string>): ProvideSaveBody['list'] {
   return list.map((column) => ({
     column: { id: column.column.id, name: column.column.name },
     list: column.list.map((row) => ({ dept: { id: row.dept.id, name: row.dept.name }, provideCount: Number(drafts[cellKey(column.column.id, row.dept.id)] ?? row.provideCount) })),

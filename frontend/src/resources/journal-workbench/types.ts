@@ -1,6 +1,6 @@
 // Wire records of the journal workbench (docs/workbench-api.md): aliases of the generated wire types
-// (`frontend/src/api/schema.d.ts`); the records of the calls the server does not document yet
-// (provider counts) are written from the contract below until it does.
+// (`frontend/src/api/schema.d.ts`); two request bodies are written by hand where the generated input
+// types are too loose to check (nullable texts as objects, references as `unknown`).
 import type { Page, Schema } from '../../api';
 
 export type IdName = Schema<'IdName'>;
@@ -63,23 +63,19 @@ export interface ManuscriptEdit {
   abstractEdit: string;
 }
 
-// --- not in the generated schema yet (docs/workbench-api.md) ---------------------------------
+/** A column of the provider counts (`GET api/productJournalProvide/list`): each unit's count, stored or by default. */
+export type ProvideColumn = Schema<'ProvideColumnDto'>;
 
-/** One unit's count in a column (`api/productJournalProvide`). */
-export interface ProvideRow {
-  dept: IdName;
-  provideCount: number;
-}
+/** One unit's count in a column. */
+export type ProvideRow = Schema<'ProvideCountDto'>;
 
-export interface ProvideColumn {
-  column: IdName;
-  list: ProvideRow[];
-}
-
-/** `POST api/productJournalProvide/saveAll`. */
+/**
+ * `POST api/productJournalProvide/saveAll` as this dialog sends it. Written by hand: the generated
+ * `ProvideSaveAllDto` types the references as `unknown`.
+ */
 export interface ProvideSaveBody {
   journal: { id: number };
-  list: ProvideColumn[];
+  list: Array<{ column: { id: number; name: string | null }; list: Array<{ dept: { id: number; name: string | null }; provideCount: number }> }>;
 }
 
 /** A product of the choice list (`isWeekly` decides the weekly-only controls). */

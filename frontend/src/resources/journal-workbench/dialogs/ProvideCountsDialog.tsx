@@ -8,7 +8,7 @@ import { errorMessage, useApiMutation } from '../../shared/hooks';
 import { listHeadSx } from '../../shared/ListFrame';
 import { workbenchApi, workbenchKeys } from '../api';
 import { cellKey, countDrafts, invalidCells, isCount, withCounts } from '../forms';
-import type { ProvideColumn } from '../types';
+import type { ProvideColumn, ProvideSaveBody } from '../types';
 import type { Workbench } from '../useWorkbench';
 import { useWorkbenchText } from '../useWorkbenchText';
 import { Frame } from './Frame';
@@ -28,7 +28,7 @@ export function ProvideCountsDialog({ wb, open, onClose }: { wb: Workbench; open
     setLoaded(counts.data);
     setDrafts(countDrafts(counts.data ?? []));
   }
-  const save = useApiMutation((list: ProvideColumn[]) => workbenchApi.saveProvideCounts({ journal: { id: journalId }, list }), {
+  const save = useApiMutation((list: ProvideSaveBody['list']) => workbenchApi.saveProvideCounts({ journal: { id: journalId }, list }), {
     successMessage: t('provide.saved'),
     onSuccess: onClose,
   });
@@ -91,7 +91,7 @@ export function ProvideCountsDialog({ wb, open, onClose }: { wb: Workbench; open
                           onChange={(event) => setDrafts((current) => ({ ...current, [key]: event.target.value }))}
                           error={bad}
                           helperText={bad ? t('provide.invalid') : undefined}
-                          slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric', 'aria-label': t('provide.count_label', { column: column.column.name, unit: row.dept.name }) } }}
+                          slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric', 'aria-label': t('provide.count_label', { column: column.column.name ?? '', unit: row.dept.name ?? '' }) } }}
                         />
                       ) : (
                         row.provideCount
