@@ -618,7 +618,7 @@ describe('api/productJournal', () => {
       expectError(await upload({ journalId: String(j.id) }, null), 400, '请选择要上传的文件');
       expect(await fileCount()).toBe(files);
       await setStatus(j.id, 'done');
-      expectError(await upload({ journalId: String(j.id) }, docx), 409, '已完成的期刊不能上传新版本', 'JOURNAL_STATUS_CONFLICT');
+      expectError(await upload({ journalId: String(j.id) }, docx), 409, '期刊已定稿，不能修改', 'JOURNAL_DONE');
       expect(await fileCount()).toBe(files);
       expect((await as(editor).get(`/api/productJournal/getFiles?journalId=${j.id}`)).body).toEqual([]);
     });

@@ -1,11 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { INT4_MAX } from '../../common/http/list-query.js';
 import { FilesService } from '../storage/index.js';
-import type { JournalFileDto } from './journal.dto.js';
-import { JOURNAL_MESSAGES, JOURNAL_STATUS_CONFLICT } from './journal.rules.js';
+import type { DeleteJournalVersionDto, JournalFileDto } from './journal.dto.js';
+import { JOURNAL_MESSAGES } from './journal.rules.js';
 import { JournalsRepository } from './journals.repository.js';
 import { JournalsService } from './journals.service.js';
 
@@ -27,12 +27,14 @@ export function fieldId(value: string | undefined, label: string): number {
 }
 
 /**
- * The versions of a journal's document (`product_journal_file`): list and upload. Every upload adds a
- * version (latest + 1); versions are immutable. The bytes and the File record belong to the storage
- * module (`FilesService`).
+ * The versions of a journal's document (`product_journal_file`): list, upload, delete. Every upload
+ * adds a version (latest + 1); versions are immutable; any but the first may be deleted while the
+ * journal is not done. The bytes and the File record belong to the storage module (`FilesService`).
  */
 @Injectable()
 export class JournalFilesService {
+  private readonly logger = new Logger(JournalFilesService.name);
+
   constructor(
     private readonly repository: JournalsRepository,
     private readonly files: FilesService,
@@ -63,8 +65,9 @@ export class JournalFilesService {
 
   /**
    * `uploadJournal`: multipart `file` (.doc/.docx, checked by content) + `journalId` + `title?` → a new
-   * version. The journal is locked while the version number is taken; a done journal → 409. Whatever
-   * fails after the bytes are stored removes them again.
+   * version. The journal is locked while the version number is taken (JournalsService.lockEditable:
+   * 404, 403 `PRODUCT_NOT_OWNED`, done → 409 `JOURNAL_DONE` `期刊已定稿，不能修改`). Whatever fails
+   * after the bytes are stored removes them again.
    */
   async upload(req: Request, user: Principal): Promise<JournalFileDto> {
     const { file, fields } = await this.files.receive(req, user, { wordOnly: true, formType: JOURNAL_FORM_TYPE, formId: null });
@@ -74,10 +77,7 @@ export class JournalFilesService {
       const title = fields.title?.trim() || file.name || null;
       if (title && title.length > TITLE_MAX) throw DomainException.badRequest(`标题不能超过 ${TITLE_MAX} 个字符`, ErrorCode.Validation);
       versionId = await this.repository.transaction(async (em) => {
-        const journal = await this.repository.lockStatus(em, journalId);
-        if (!journal) throw DomainException.notFound(JOURNAL_MESSAGES.notFound);
-        await this.journals.assertCanEditJournals(user, [journalId], em);
-        if (journal.status === 'done') throw DomainException.conflict(JOURNAL_MESSAGES.doneNoUpload, JOURNAL_STATUS_CONFLICT);
+        await this.journals.lockEditable(em, journalId, user);
         const next = await this.repository.nextVersion(em, journalId);
         const id = await this.repository.insertVersion(em, { journalId, fileId: file.id, version: next, title });
         await this.files.attach(em, [file.id], JOURNAL_FORM_TYPE, journalId);
@@ -89,5 +89,23 @@ export class JournalFilesService {
     }
     const [row] = await this.repository.versionRows(versionId);
     return (await this.toDtos([row]))[0];
+  }
+
+  /**
+   * `DELETE api/productJournal/version {journalId, version}` (docs/workbench-api.md): the journal
+   * locked and checked for an edit (404, 403 `PRODUCT_NOT_OWNED`, done → 409 `JOURNAL_DONE`), then
+   * 404 `版本不存在` for a version it does not have, 400 `第一个版本不能删除` for version 1. The
+   * version's file goes after the commit unless another record still refers to it.
+   */
+  async deleteVersion(dto: DeleteJournalVersionDto, user: Principal): Promise<void> {
+    const fileId = await this.repository.transaction(async (em) => {
+      await this.journals.lockEditable(em, dto.journalId, user);
+      const file = await this.repository.versionFile(em, dto.journalId, dto.version);
+      if (file === undefined) throw DomainException.notFound(JOURNAL_MESSAGES.versionNotFound);
+      if (dto.version === 1) throw DomainException.badRequest(JOURNAL_MESSAGES.firstVersion, ErrorCode.Validation);
+      await this.repository.deleteVersion(em, dto.journalId, dto.version);
+      return file;
+    });
+    await this.files.discardUnused([fileId]).catch((err: unknown) => this.logger.error(`could not remove the file of a deleted journal version: ${String(err)}`));
   }
 }

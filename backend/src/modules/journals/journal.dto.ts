@@ -152,6 +152,15 @@ export class JournalIdQuery {
   journalId: number;
 }
 
+/** `DELETE api/productJournal/version`: a version of the journal document (never the first). */
+export class DeleteJournalVersionDto {
+  @JournalId()
+  journalId: number;
+
+  @RequiredId('版本号')
+  version: number;
+}
+
 /** `getMaxTotalNo`, `journalList`. */
 export class ProductIdQuery {
   @RequiredId('产品 id')

@@ -10,7 +10,6 @@ export const JOURNAL_MESSAGES = {
   badStatus: '期刊状态不正确',
   fileRequired: '请先上传期刊版本文件',
   doneNotDeletable: '已完成的期刊不能删除',
-  doneNoUpload: '已完成的期刊不能上传新版本',
   productHasManuscripts: '期刊已有稿件，不能更换产品',
   startDate: '开始日期格式不正确',
   endDate: '结束日期格式不正确',
@@ -19,6 +18,8 @@ export const JOURNAL_MESSAGES = {
   totalNoTooLarge: '总期号超出范围',
   duplicate: (journalNo: number) => `该产品第 ${journalNo} 期已存在`,
   done: '期刊已定稿，不能修改',
+  versionNotFound: '版本不存在',
+  firstVersion: '第一个版本不能删除',
 } as const;
 
 /** `product_setting.period` of a daily product (dictionary `product_period`). */

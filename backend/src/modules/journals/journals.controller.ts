@@ -6,7 +6,7 @@ import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { JournalFilesService } from './journal-files.service.js';
-import { DailyJournalQuery, DoneListQuery, JournalDto, JournalFileDto, JournalIdQuery, JournalListQuery, JournalUpdateDto, JournalWriteDto, ProductIdQuery, UpdateStatusDto } from './journal.dto.js';
+import { DailyJournalQuery, DeleteJournalVersionDto, DoneListQuery, JournalDto, JournalFileDto, JournalIdQuery, JournalListQuery, JournalUpdateDto, JournalWriteDto, ProductIdQuery, UpdateStatusDto } from './journal.dto.js';
 import { JournalsService } from './journals.service.js';
 import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
@@ -95,6 +95,14 @@ export class JournalsController {
   @ApiCreatedResponse({ type: JournalFileDto })
   uploadJournal(@Req() req: Request, @CurrentUser() user: Principal) {
     return this.versions.upload(req, user);
+  }
+
+  /** A version of the journal document (never the first, never of a done journal; docs/workbench-api.md). */
+  @Log('删除期刊版本')
+  @RequirePermissions('productJournal:edit')
+  @Delete('version')
+  deleteVersion(@Body() dto: DeleteJournalVersionDto, @CurrentUser() user: Principal) {
+    return this.versions.deleteVersion(dto, user);
   }
 
   @Log('新增期刊')

@@ -177,10 +177,15 @@ export class JournalsRepository {
     );
   }
 
-  /** The journal's status, locked for update (undefined when it does not exist). */
-  async lockStatus(em: EntityManager, journalId: number): Promise<{ status: string } | undefined> {
-    const [journal]: Array<{ status: string }> = await em.query('SELECT status FROM product_journal WHERE id = $1 FOR UPDATE', [journalId]);
-    return journal;
+  /** The file of version `version` of the journal (undefined when there is no such version). */
+  async versionFile(em: EntityManager, journalId: number, version: number): Promise<number | undefined> {
+    const [row]: Array<{ fileId: number }> = await em.query('SELECT file_id AS "fileId" FROM product_journal_file WHERE journal_id = $1 AND version = $2', [journalId, version]);
+    return row?.fileId;
+  }
+
+  /** Removes one version row of the journal. */
+  async deleteVersion(em: EntityManager, journalId: number, version: number): Promise<void> {
+    await em.query('DELETE FROM product_journal_file WHERE journal_id = $1 AND version = $2', [journalId, version]);
   }
 
   /** The journal's next version number. */
