@@ -116,9 +116,9 @@ export class ManuscriptRepository {
     );
   }
 
-  /** Rows by id (any order), `content` included when asked. */
+  /** Pool manuscripts by id (any order; journal copies are left out, as unknown ids), `content` included when asked. */
   rows(ids: number[], withContent = false, db: Db = this.db): Promise<ManuscriptRow[]> {
-    return db.query(`${ROW_SELECT}${withContent ? ', m.content' : ''} ${ROW_FROM} WHERE m.id = ANY($1::int[])`, [ids]);
+    return db.query(`${ROW_SELECT}${withContent ? ', m.content' : ''} ${ROW_FROM} WHERE m.id = ANY($1::int[]) AND m.journal_id IS NULL`, [ids]);
   }
 
   /** The columns of the manuscripts, by column sort then id. */
@@ -155,9 +155,9 @@ export class ManuscriptRepository {
     );
   }
 
-  /** Locks the manuscript for update; false when it does not exist. */
+  /** Locks the pool manuscript for update; false when it does not exist (or is a journal copy). */
   async lock(em: EntityManager, id: number): Promise<boolean> {
-    const locked: Array<{ id: number }> = await em.query('SELECT id FROM manuscript WHERE id = $1 FOR UPDATE', [id]);
+    const locked: Array<{ id: number }> = await em.query('SELECT id FROM manuscript WHERE id = $1 AND journal_id IS NULL FOR UPDATE', [id]);
     return locked.length > 0;
   }
 
@@ -177,9 +177,9 @@ export class ManuscriptRepository {
     await this.db.getRepository(Manuscript).update(id, patch);
   }
 
-  /** The manuscript's product, the row locked for update (undefined when it does not exist). */
+  /** The pool manuscript's product, the row locked for update (undefined when it does not exist or is a journal copy). */
   async lockProduct(em: EntityManager, id: number): Promise<{ productId: number } | undefined> {
-    const [row]: Array<{ productId: number }> = await em.query('SELECT product_id AS "productId" FROM manuscript WHERE id = $1 FOR UPDATE', [id]);
+    const [row]: Array<{ productId: number }> = await em.query('SELECT product_id AS "productId" FROM manuscript WHERE id = $1 AND journal_id IS NULL FOR UPDATE', [id]);
     return row;
   }
 
@@ -194,9 +194,9 @@ export class ManuscriptRepository {
     await this.db.query('UPDATE manuscript SET abstracts = $2, update_by = $3, update_time = now() WHERE id = $1', [id, abstracts, username]);
   }
 
-  /** Id and submitter of the manuscripts, locked for update, by id. */
+  /** Id and submitter of the pool manuscripts among `ids` (journal copies are left out), locked for update, by id. */
   lockMany(em: EntityManager, ids: number[]): Promise<Array<{ id: number; createById: number | null }>> {
-    return em.query('SELECT id, create_by_id AS "createById" FROM manuscript WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [ids]);
+    return em.query('SELECT id, create_by_id AS "createById" FROM manuscript WHERE id = ANY($1::int[]) AND journal_id IS NULL ORDER BY id FOR UPDATE', [ids]);
   }
 
   /** Deletes the manuscripts (columns and versions by cascade); the files they and their versions held. */

@@ -112,7 +112,11 @@ export class ManuscriptStore implements OnModuleInit {
     await this.files.attach(em, [fileId], 'manuscript', manuscriptId);
   }
 
-  /** Rows by id (in the given order; unknown ids dropped), `content` included when asked. */
+  /**
+   * Pool manuscripts by id (in the given order; unknown ids dropped), `content` included when asked.
+   * A journal copy is not one: manuscript management reads it as unknown (404); copies are read and
+   * edited through JournalCopies (`api/productManuscript`) only.
+   */
   async rows(ids: number[], withContent = false, em?: EntityManager): Promise<ManuscriptRow[]> {
     if (!ids.length) return [];
     const rows = await this.repo.rows(ids, withContent, em);

@@ -30,7 +30,8 @@ const DEFAULT_SORT = ['createTime,desc'];
 /**
  * Manuscript management (production-admin §2 "Manuscript management screens", §7 api/manuscript):
  * the tabbed list, one manuscript with its text, file versions, direct creation and local upload,
- * edits of fields / columns / abstract, deletion.
+ * edits of fields / columns / abstract, deletion. It works on pool manuscripts only: the id of a
+ * journal copy answers 404 like an unknown manuscript everywhere (docs/workbench-api.md).
  */
 @Injectable()
 export class ManuscriptsService {
