@@ -156,6 +156,11 @@ export class JournalCopies implements OnModuleInit {
     return withContent ? dtos.map((d, i) => ({ ...d, content: rows[i].content ?? null })) : dtos;
   }
 
+  /** Copy id → the current file of its source (the "source attachments" zip), for the journal's copies whose source has one. */
+  async sourceFiles(journalId: number): Promise<Map<number, number>> {
+    return new Map((await this.repo.sourceFiles(journalId)).map((r) => [r.id, r.fileId]));
+  }
+
   /**
    * The journal's columns (`info`): the product's enabled columns by sort, then the disabled ones
    * that hold copies; each with its copies by sort, then id.

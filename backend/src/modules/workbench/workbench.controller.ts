@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import { Log } from '../../common/audit/log.decorator.js';
@@ -8,10 +8,14 @@ import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { JournalIdQuery } from '../journals/index.js';
 import { BatchResultDto, CountDto, JournalManuscriptDto, JournalManuscriptVersionDto, PoolManuscriptDto } from '../manuscripts/index.js';
+import { FilePathResponse } from '../storage/index.js';
+import { JournalDownloadsService } from './journal-downloads.service.js';
 import {
   ChangeCheckQuery,
   CopyIdQuery,
+  CopyIdsQuery,
   DeleteVersionDto,
+  DownloadZipQuery,
   EditTitleAndMemoDto,
   JournalInfoDto,
   JournalManuscriptUpdateDto,
@@ -22,6 +26,9 @@ import {
   SetExamineDto,
 } from './workbench.dto.js';
 import { WorkbenchService } from './workbench.service.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const xlsxResponse = () => ApiOkResponse({ description: 'xlsx：工作台表格的列', schema: { type: 'string', format: 'binary' } });
 
 /** The multipart form of `uploadManu` / `uploadManuAndManu` (docs/workbench-api.md). */
 const uploadBody = (withManuId: boolean) =>
@@ -51,7 +58,10 @@ const uploadBody = (withManuId: boolean) =>
 @ApiTags('生产：期刊编辑')
 @Controller('api/productManuscript')
 export class ProductManuscriptController {
-  constructor(private readonly workbench: WorkbenchService) {}
+  constructor(
+    private readonly workbench: WorkbenchService,
+    private readonly downloads: JournalDownloadsService,
+  ) {}
 
   /** The pool: submitted manuscripts of the product (and column), `inJournal` for those already in the journal. */
   @RequirePermissions('productJournal:manu')
@@ -66,6 +76,15 @@ export class ProductManuscriptController {
   @ApiListResponse(JournalManuscriptVersionDto)
   versions(@Query() query: CopyIdQuery) {
     return this.workbench.versions(query.id);
+  }
+
+  /** xlsx of these copies, in the order given (`ids=1&ids=2`). */
+  @RequirePermissions('productJournal:manu')
+  @Get('downloadJournalExcel')
+  @ApiProduces(XLSX)
+  @xlsxResponse()
+  downloadJournalExcel(@Query() query: CopyIdsQuery, @CurrentUser() user: Principal) {
+    return this.downloads.copiesExcel(query.ids, user);
   }
 
   @Log('选择期刊稿件')
@@ -160,7 +179,10 @@ export class ProductManuscriptController {
 @ApiTags('生产：期刊管理')
 @Controller('api/productJournal')
 export class WorkbenchJournalController {
-  constructor(private readonly workbench: WorkbenchService) {}
+  constructor(
+    private readonly workbench: WorkbenchService,
+    private readonly downloads: JournalDownloadsService,
+  ) {}
 
   /** The journal with its versions and its columns with their copies (docs/workbench-api.md). */
   @RequirePermissions('productJournal:list')
@@ -177,5 +199,30 @@ export class WorkbenchJournalController {
   @ApiOkResponse({ type: CountDto })
   pushDailyToWeekly(@Body() dto: PushDailyDto, @CurrentUser() user: Principal) {
     return this.workbench.pushDailyToWeekly(dto, user);
+  }
+
+  /** The zip of every copy's current file (`source=true`: the sources' original files), streamed when its path is fetched. */
+  @RequirePermissions('productJournal:manu')
+  @Get('downloadZip')
+  @FilePathResponse('期刊稿件 zip 的文件路径 /files/<capability>/<name>.zip（短期有效，无需登录）')
+  downloadZip(@Query() query: DownloadZipQuery, @CurrentUser() user: Principal) {
+    return this.downloads.zipPath(query.journalId, query.source ? 'source' : 'all', user);
+  }
+
+  /** The zip of the weekly's checked copies (400 `只有周刊可以下载选稿` for a journal of another product). */
+  @RequirePermissions('productJournal:manu')
+  @Get('downloadZipForWeekly')
+  @FilePathResponse('周刊选稿 zip 的文件路径 /files/<capability>/<name>.zip（短期有效，无需登录）')
+  downloadZipForWeekly(@Query() query: JournalIdQuery, @CurrentUser() user: Principal) {
+    return this.downloads.zipPath(query.journalId, 'weekly', user);
+  }
+
+  /** xlsx of the journal's copies in column order. */
+  @RequirePermissions('productJournal:manu')
+  @Get('downloadExcel')
+  @ApiProduces(XLSX)
+  @xlsxResponse()
+  downloadExcel(@Query() query: JournalIdQuery, @CurrentUser() user: Principal) {
+    return this.downloads.journalExcel(query.journalId, user);
   }
 }

@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Transform, type TransformFnParams } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { BooleanField, trimmed } from '../../common/http/dto.js';
-import { IdOf, toInteger } from '../../common/http/id-list.js';
+import { IdOf, parseIdList, toInteger } from '../../common/http/id-list.js';
 import { IdFilter, INT4_MAX, MAX_PAGE_SIZE, PagedQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { IntInput } from '../../common/http/numbers.js';
 import { JournalDto } from '../journals/index.js';
@@ -220,6 +220,33 @@ export class UploadCopyFields {
 export class UploadVersionField {
   @RequiredId('manuId', '稿件 id')
   manuId: number;
+}
+
+/** `GET api/productJournal/downloadZip`: every copy's current file, or (`source`) the sources' original files. */
+export class DownloadZipQuery {
+  @RequiredId('期刊 id')
+  journalId: number;
+
+  @ApiPropertyOptional({ description: '下载来源稿件的原始附件（批量下载源附件）', default: false })
+  @IsOptional()
+  @BooleanField('source')
+  source?: boolean;
+}
+
+/** `GET api/productManuscript/downloadJournalExcel?ids=1&ids=2` (an array without indices; one `ids=1` too). */
+export class CopyIdsQuery {
+  @ApiProperty({ type: [Number], description: '期刊稿件 id（ids=1&ids=2）' })
+  @Transform(({ value }: TransformFnParams) => {
+    const ids = parseIdList(value);
+    return ids === null ? undefined : (ids ?? value);
+  })
+  @IsDefined({ message: JOURNAL_COPY_MESSAGES.noManuscripts })
+  @IsArray({ message: '稿件 id 必须是正整数' })
+  @ArrayMaxSize(1000, { message: '稿件 id 最多 1000 个' })
+  @IsInt({ each: true, message: '稿件 id 必须是正整数' })
+  @Min(1, { each: true, message: '稿件 id 必须是正整数' })
+  @Max(INT4_MAX, { each: true, message: '稿件 id 超出范围' })
+  ids: number[];
 }
 
 /** `GET api/productJournal/info`: the journal, its versions and its columns with their copies. */
