@@ -3762,6 +3762,86 @@ export interface paths {
       };
     };
   };
+  '/api/productJournal/downloadExcel': {
+    get: {
+      parameters: {
+        query: {
+          /** 期刊 id */
+          journalId: number;
+        };
+      };
+      responses: {
+        /** xlsx：工作台表格的列 */
+        200: {
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': Blob;
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productJournal/downloadZip': {
+    get: {
+      parameters: {
+        query: {
+          /** 期刊 id */
+          journalId: number;
+          /** 下载来源稿件的原始附件（批量下载源附件） */
+          source?: boolean;
+        };
+      };
+      responses: {
+        /** 期刊稿件 zip 的文件路径 /files/<capability>/<name>.zip（短期有效，无需登录） */
+        200: {
+          content: {
+            'text/plain': string;
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productJournal/downloadZipForWeekly': {
+    get: {
+      parameters: {
+        query: {
+          /** 期刊 id */
+          journalId: number;
+        };
+      };
+      responses: {
+        /** 周刊选稿 zip 的文件路径 /files/<capability>/<name>.zip（短期有效，无需登录） */
+        200: {
+          content: {
+            'text/plain': string;
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/productJournal/generateStatistic': {
     get: {
       parameters: {
@@ -4035,6 +4115,26 @@ export interface paths {
       };
     };
   };
+  '/api/productJournal/version': {
+    delete: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['DeleteJournalVersionDto'];
+        };
+      };
+      responses: {
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:edit */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/productJournalProvide': {
     put: {
       parameters: never;
@@ -4224,6 +4324,32 @@ export interface paths {
         200: {
           content: {
             'application/json': components['schemas']['JournalManuscriptDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productManuscript/downloadJournalExcel': {
+    get: {
+      parameters: {
+        query: {
+          /** 期刊稿件 id（ids=1&ids=2） */
+          ids: number[];
+        };
+      };
+      responses: {
+        /** xlsx：工作台表格的列 */
+        200: {
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': Blob;
           };
         };
         /** 未登录或登录已过期 */
@@ -5624,6 +5750,12 @@ export interface components {
     DailyDeptCount: {
       dept: components['schemas']['ManuscriptDeptRef'];
       count: number;
+    };
+    DeleteJournalVersionDto: {
+      /** 期刊 id */
+      journalId: number;
+      /** 版本号 */
+      version: number;
     };
     DeleteVersionDto: {
       /** 稿件 id */
