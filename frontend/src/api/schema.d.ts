@@ -3842,6 +3842,31 @@ export interface paths {
       };
     };
   };
+  '/api/productJournal/generateJournal': {
+    get: {
+      parameters: {
+        query: {
+          /** 期刊 id */
+          journalId: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['JournalFileDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/productJournal/generateStatistic': {
     get: {
       parameters: {

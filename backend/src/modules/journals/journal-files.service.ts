@@ -92,6 +92,29 @@ export class JournalFilesService {
   }
 
   /**
+   * A generated journal document (`generateJournal`) as a new version: the bytes are stored, then the
+   * journal is locked and checked again (finalised meanwhile → 409, and the bytes go).
+   */
+  async addGenerated(user: Principal, journalId: number, bytes: Buffer, name: string): Promise<JournalFileDto> {
+    const file = await this.files.saveBuffer(bytes, name, user, { formType: JOURNAL_FORM_TYPE, formId: null });
+    let versionId: number;
+    try {
+      versionId = await this.repository.transaction(async (em) => {
+        await this.journals.lockEditable(em, journalId, user);
+        const next = await this.repository.nextVersion(em, journalId);
+        const id = await this.repository.insertVersion(em, { journalId, fileId: file.id, version: next, title: name.slice(0, TITLE_MAX) });
+        await this.files.attach(em, [file.id], JOURNAL_FORM_TYPE, journalId);
+        return id;
+      });
+    } catch (e) {
+      await this.files.discard(file).catch(() => undefined);
+      throw e;
+    }
+    const [row] = await this.repository.versionRows(versionId);
+    return (await this.toDtos([row]))[0];
+  }
+
+  /**
    * `DELETE api/productJournal/version {journalId, version}` (docs/workbench-api.md): the journal
    * locked and checked for an edit (404, 403 `PRODUCT_NOT_OWNED`, done → 409 `JOURNAL_DONE`), then
    * 404 `版本不存在` for a version it does not have, 400 `第一个版本不能删除` for version 1. The

@@ -103,6 +103,11 @@ export class JournalsService {
     return journal;
   }
 
+  /** `lockEditable` in a transaction of its own (404 / 403 / 409 before long work; the lock ends with it). */
+  assertEditable(journalId: number, user: Principal): Promise<EditableJournal> {
+    return this.journals.transaction((em) => this.lockEditable(em, journalId, user));
+  }
+
   /** 404 `期刊不存在` unless every one of the journals exists. */
   async assertExist(journalIds: readonly number[], em?: DataSource | EntityManager): Promise<void> {
     const wanted = [...new Set(journalIds)];

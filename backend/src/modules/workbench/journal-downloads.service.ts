@@ -11,6 +11,7 @@ import { JournalCopies, type JournalManuscriptDto } from '../manuscripts/index.j
 import { ProductsService } from '../products/index.js';
 import { FileLinkService, type FileLinkRequest, FilesService } from '../storage/index.js';
 import { dynamicDocx } from './dynamic-docx.js';
+import { storedImages } from './stored-assets.js';
 import { EMPTY_ENTRY, EMPTY_NOTE, JOURNAL_ZIP_KIND, journalZipName, planJournalZip, ZIP_MODES, type ZipEntry, type ZipMode } from './journal-zip.js';
 
 /** The permission of the journal downloads (spec production-admin §6: journal manuscript configuration). */
@@ -117,7 +118,7 @@ export class JournalDownloadsService implements OnModuleInit {
   private async feed(archive: Archiver, entries: ZipEntry[], mode: ZipMode, user: Principal): Promise<void> {
     if (!entries.length) await appendEntry(archive, EMPTY_NOTE[mode], { name: EMPTY_ENTRY });
     for (const entry of entries) {
-      const source = 'fileId' in entry ? (await this.files.open(user, entry.fileId)).stream : await dynamicDocx(entry.dynamic);
+      const source = 'fileId' in entry ? (await this.files.open(user, entry.fileId)).stream : await dynamicDocx(entry.dynamic, storedImages(this.files, user));
       await appendEntry(archive, source, { name: entry.name, store: entry.store });
     }
     // resolves when the whole archive has been read; the response pipeline reports its own failures

@@ -6,9 +6,10 @@ import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { JournalIdQuery } from '../journals/index.js';
+import { JournalFileDto, JournalIdQuery } from '../journals/index.js';
 import { BatchResultDto, CountDto, JournalManuscriptDto, JournalManuscriptVersionDto, PoolManuscriptDto } from '../manuscripts/index.js';
 import { FilePathResponse } from '../storage/index.js';
+import { JournalDocumentService } from './journal-document.service.js';
 import { JournalDownloadsService } from './journal-downloads.service.js';
 import {
   ChangeCheckQuery,
@@ -182,7 +183,20 @@ export class WorkbenchJournalController {
   constructor(
     private readonly workbench: WorkbenchService,
     private readonly downloads: JournalDownloadsService,
+    private readonly document: JournalDocumentService,
   ) {}
+
+  /**
+   * A new journal version built from the product's Word template (or the built-in default): every
+   * column in order with its copies in order (docs/workbench-api.md, tags in docs/journal-template.md).
+   */
+  @Log('生成期刊')
+  @RequirePermissions('productJournal:manu')
+  @Get('generateJournal')
+  @ApiOkResponse({ type: JournalFileDto })
+  generateJournal(@Query() query: JournalIdQuery, @CurrentUser() user: Principal) {
+    return this.document.generate(query.journalId, user);
+  }
 
   /** The journal with its versions and its columns with their copies (docs/workbench-api.md). */
   @RequirePermissions('productJournal:list')

@@ -5,6 +5,8 @@ import { JournalsModule } from '../journals/index.js';
 import { ManuscriptsModule } from '../manuscripts/index.js';
 import { ProductsModule } from '../products/index.js';
 import { StorageModule } from '../storage/index.js';
+import { UsersModule } from '../users/index.js';
+import { JournalDocumentService } from './journal-document.service.js';
 import { JournalDownloadsService } from './journal-downloads.service.js';
 import { ProductManuscriptController, WorkbenchJournalController } from './workbench.controller.js';
 import { WorkbenchService } from './workbench.service.js';
@@ -16,8 +18,8 @@ import { WorkbenchService } from './workbench.service.js';
  * the manuscripts module; the zips are the storage module's stream kind `journal-zip`.
  */
 @Module({
-  imports: [JournalsModule, ManuscriptsModule, ProductsModule, StorageModule, DeptModule, DictsModule],
+  imports: [JournalsModule, ManuscriptsModule, ProductsModule, StorageModule, DeptModule, DictsModule, UsersModule],
   controllers: [ProductManuscriptController, WorkbenchJournalController],
-  providers: [WorkbenchService, JournalDownloadsService],
+  providers: [WorkbenchService, JournalDownloadsService, JournalDocumentService],
 })
 export class WorkbenchModule {}
