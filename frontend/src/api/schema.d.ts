@@ -4762,6 +4762,27 @@ export interface paths {
       };
     };
   };
+  '/api/productSetting/templateSample': {
+    get: {
+      parameters: never;
+      responses: {
+        /** 期刊模板样例 .docx */
+        200: {
+          content: {
+            'application/vnd.openxmlformats-officedocument.wordprocessingml.document': Blob;
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productSetting:add / productSetting:edit */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/productSetting/{id}': {
     get: {
       parameters: {

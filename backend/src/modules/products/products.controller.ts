@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, type StreamableFile } from '@nestjs/common';
+import { ApiProduces } from '@nestjs/swagger';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { AllowQueryToken, Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -6,7 +7,7 @@ import { Log } from '../../common/audit/log.decorator.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { ProductColumnsService } from './product-columns.service.js';
 import { ColumnCreateDto, ColumnDto, ColumnMapEntryDto, ColumnQuery, ColumnUpdateDto, ProductAllQuery, ProductDto, ProductOptionDto, ProductQuery, ProductUpdateDto, ProductWriteDto } from './product.dto.js';
-import { ProductsService } from './products.service.js';
+import { DOCX, ProductsService } from './products.service.js';
 import { ApiListResponse, ApiMapOfListsResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
 @ApiTags('生产：产品设置')
@@ -34,6 +35,15 @@ export class ProductSettingController {
   @Get('download')
   download(@Query() query: ProductQuery): Promise<StreamableFile> {
     return this.products.download(query);
+  }
+
+  /** The sample journal template (every tag of docs/journal-template.md), offered by the product dialog. */
+  @RequirePermissions('productSetting:add', 'productSetting:edit')
+  @Get('templateSample')
+  @ApiProduces(DOCX)
+  @ApiOkResponse({ description: '期刊模板样例 .docx', schema: { type: 'string', format: 'binary' } })
+  templateSample(): StreamableFile {
+    return this.products.templateSample();
   }
 
   @RequirePermissions('productSetting:list')

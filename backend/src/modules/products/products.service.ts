@@ -1,4 +1,6 @@
-import { Inject, Injectable, type StreamableFile } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { record } from '../../common/access/ability.js';
 import type { Principal } from '../../common/auth/principal.js';
@@ -38,6 +40,11 @@ const toEntry = (c: ProductColumn): ColumnEntryDto => ({ id: c.id, sort: c.sort,
  * Products (`api/productSetting`) and the product services other modules use: `assertProduct`,
  * `columnsOf`, `assertColumns` (submission columns), `weeklyProductId`, `productRefs`.
  */
+/** The Word mime type. */
+export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** backend/assets/journal-template-sample.docx, from src/ (tests) and dist/ (the server) alike. */
+const TEMPLATE_SAMPLE = join(__dirname, '../../../assets/journal-template-sample.docx');
+
 @Injectable()
 export class ProductsService {
   constructor(
@@ -183,6 +190,11 @@ export class ProductsService {
     const product = await this.findProduct(id);
     if (!product) throw DomainException.notFound(PRODUCT_MESSAGES.productMissing);
     return (await this.toDtos([product]))[0];
+  }
+
+  /** `GET api/productSetting/templateSample`: the sample journal template (backend/assets, made by scripts/journal-template-sample.mjs). */
+  templateSample(): StreamableFile {
+    return new StreamableFile(readFileSync(TEMPLATE_SAMPLE), { type: DOCX, disposition: `attachment; filename="journal-template-sample.docx"; filename*=UTF-8''${encodeURIComponent('期刊模板样例')}.docx` });
   }
 
   async download(q: ProductQuery): Promise<StreamableFile> {

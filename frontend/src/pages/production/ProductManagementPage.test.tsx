@@ -155,6 +155,16 @@ describe('ProductManagementPage', { timeout: 30_000 }, () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it('offers the sample template in the product dialog (下载模板样例)', async () => {
+    const calls = stubProductApi(PRODUCTS);
+    renderPage();
+    await within(await table()).findByText('国际动态周刊');
+    fireEvent.click(button('新增'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '下载模板样例' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'GET' && call.url.pathname === '/api/productSetting/templateSample')).toBe(true));
+  });
+
   it('edits a product: columns sorted by sort, template shown, the PUT body', async () => {
     const calls = stubProductApi(PRODUCTS);
     renderPage();

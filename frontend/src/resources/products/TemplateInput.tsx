@@ -7,6 +7,7 @@ import { Box, FormLabel, IconButton, Link, Tooltip } from '@mui/material';
 import { useInput } from 'react-admin';
 import { openDownload, type StoredFile, TEMPLATE_UPLOAD_PATH, WordUploadBox } from '../shared/files';
 import { useApiErrorHandler } from '../shared/hooks';
+import { productsApi } from './api';
 import type { FileRef } from './types';
 import { useProductText } from './useProductText';
 
@@ -18,7 +19,14 @@ export function TemplateInput({ source = 'template' }: { source?: string }) {
 
   return (
     <Box sx={{ mt: 1, mb: 1.5 }}>
-      <FormLabel sx={{ display: 'block', fontSize: 13, mb: 0.5 }}>{t('form.template')}</FormLabel>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', mb: 0.5 }}>
+        <FormLabel sx={{ fontSize: 13 }}>{t('form.template')}</FormLabel>
+        <Tooltip title={t('form.template_sample_hint')} describeChild>
+          <Link component="button" type="button" underline="hover" sx={{ fontSize: 12 }} onClick={() => void productsApi.templateSample(t('form.template_sample_file')).catch(onError)}>
+            {t('form.template_sample')}
+          </Link>
+        </Tooltip>
+      </Box>
       {template ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, border: 1, borderColor: 'divider', borderRadius: 1 }}>
           <DescriptionOutlined fontSize="small" color="primary" />

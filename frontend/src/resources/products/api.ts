@@ -31,6 +31,11 @@ export const productsApi = {
     const { body } = await request<Blob>(withQuery(`${PRODUCT_PATH}/download`, { name: name.trim() }), { responseType: 'blob' });
     saveBlob(body, exportFileName(title));
   },
+  /** The sample journal template (every tag of docs/journal-template.md), saved as 期刊模板样例.docx. */
+  templateSample: async (fileName: string) => {
+    const { body } = await request<Blob>(`${PRODUCT_PATH}/templateSample`, { responseType: 'blob' });
+    saveBlob(body, fileName);
+  },
   /** The `product_period` dictionary (`GET api/dictDetail?dictName=product_period&page=0&size=9999`). */
   periods: async (signal?: AbortSignal) => {
     const page = await get<Page<DictOption> | DictOption[]>('api/dictDetail', { dictName: PERIOD_DICT, page: 0, size: DICT_SIZE }, signal);
