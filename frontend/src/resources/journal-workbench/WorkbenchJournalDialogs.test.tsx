@@ -92,6 +92,8 @@ describe('历史版本', { timeout: 30_000 }, () => {
     const dialog = await screen.findByTestId('journal-versions-dialog');
     await within(dialog).findByText('第12期-V2.docx');
     const rows = within(dialog).getAllByRole('row').slice(1);
+    // 上传人: the nickname, as the page's 投稿人 (the account name only for an unknown user)
+    await waitFor(() => within(rows[0]).getByText('张编辑'));
     expect(within(rows[0]).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['下载', '删除']);
     expect(within(rows[1]).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['下载']);
     within(dialog).getByRole('button', { name: '上传新版本' });

@@ -30,6 +30,7 @@ export function JournalVersionsDialog({ wb, open, onClose }: { wb: Workbench; op
         deletable={writable}
         deleting={remove.isPending ? (remove.variables ?? null) : null}
         onDelete={(version) => remove.mutate(version)}
+        users={wb.users}
       />
       {writable && (
         <Box sx={{ mt: 2 }}>

@@ -27,6 +27,7 @@ export function ManuscriptVersionsDialog({ wb, row, onClose }: { wb: Workbench; 
         deletable={editable}
         deleting={remove.isPending ? (remove.variables ?? null) : null}
         onDelete={(version) => remove.mutate(version)}
+        users={wb.users}
       />
       {editable && row && (
         <Box sx={{ mt: 2 }}>

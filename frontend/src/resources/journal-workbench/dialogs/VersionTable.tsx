@@ -1,5 +1,5 @@
-// The versions of a copy or of the journal: version, file, time, by whom, 下载, and 删除 (never the
-// first; the caller decides the rest) behind 删除后不可恢复.
+// The versions of a copy or of the journal: version, file, time, by whom (the nickname, as the page's
+// 投稿人), 下载, and 删除 (never the first; the caller decides the rest) behind 删除后不可恢复.
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
 import { Alert, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
@@ -7,7 +7,8 @@ import { ConfirmButton } from '../../shared/ConfirmButton';
 import { openDownload } from '../../shared/files';
 import { errorMessage, useApiErrorHandler } from '../../shared/hooks';
 import { listHeadSx, TipIconButton } from '../../shared/ListFrame';
-import type { StoredFile, UserRef } from '../types';
+import { userName } from '../format';
+import type { SelectableUser, StoredFile, UserRef } from '../types';
 import { useWorkbenchText } from '../useWorkbenchText';
 
 export interface VersionRow {
@@ -25,9 +26,11 @@ export interface VersionTableProps {
   deletable: boolean;
   deleting: number | null;
   onDelete: (version: number) => void;
+  /** The selectable users (nicknames); without them the account name shows. */
+  users?: readonly SelectableUser[];
 }
 
-export function VersionTable({ rows, loading, error, deletable, deleting, onDelete }: VersionTableProps) {
+export function VersionTable({ rows, loading, error, deletable, deleting, onDelete, users }: VersionTableProps) {
   const t = useWorkbenchText();
   const onError = useApiErrorHandler();
   if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
@@ -64,7 +67,7 @@ export function VersionTable({ rows, loading, error, deletable, deleting, onDele
             <TableCell>{t('versions.version', { version: row.version })}</TableCell>
             <TableCell>{row.file?.realName ?? <Typography variant="caption" color="text.disabled">{t('versions.no_file')}</Typography>}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.createTime}</TableCell>
-            <TableCell>{row.createBy?.username ?? ''}</TableCell>
+            <TableCell>{userName(row.createBy, users)}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <Stack direction="row" spacing={0.25}>
                 {row.file && (
