@@ -77,7 +77,7 @@ export function ProvideCountsDialog({ wb, open, onClose }: { wb: Workbench; open
                 return (
                   <TableRow key={key}>
                     {i === 0 && (
-                      <TableCell rowSpan={column.list.length} sx={{ verticalAlign: 'top', fontWeight: 600 }}>
+                      <TableCell rowSpan={column.list.length} sx={{ verticalAlign: 'middle', fontWeight: 600 }}>
                         {column.column.name}
                       </TableCell>
                     )}
