@@ -3,6 +3,7 @@
 // 确认; `PUT api/productManuscript` → 编辑成功.
 import { useState } from 'react';
 import { Stack, TextField } from '@mui/material';
+import { horizon } from '../../../theme/theme';
 import { useApiMutation } from '../../shared/hooks';
 import { ReviewerSelect } from '../../shared/production/ReviewerSelect';
 import { workbenchApi } from '../api';
@@ -93,6 +94,8 @@ export function EditManuscriptDialog({ wb, row, onClose, onSaved }: EditManuscri
           maxRows={7}
           value={form.abstractOrigin}
           slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-readonly': true } }}
+          // read-only: filled, so it does not look like the editable summary below
+          sx={{ '& .MuiInputBase-root': { bgcolor: horizon('fill') } }}
         />
         <TextField label={t('edit.abstract_edit')} size="small" fullWidth multiline minRows={8} maxRows={10} value={form.abstractEdit} onChange={(event) => set('abstractEdit', event.target.value)} />
       </Stack>
