@@ -3,6 +3,7 @@ import { routeTitle } from './routeTitle';
 
 const messages: Record<string, string> = {
   'app.pages.profile': '个人中心',
+  'app.pages.journal_workbench': '期刊编辑',
   'app.pages.edit': '编辑',
   'app.pages.create': '新增',
   'resources.system/job.name': '岗位管理',
@@ -23,6 +24,7 @@ describe('routeTitle', () => {
 
   it('names custom pages and resources outside the menu, and flags unknown paths', () => {
     expect(routeTitle('/user/center', items, translate)).toMatchObject({ title: '个人中心', known: true });
+    expect(routeTitle('/product/manuscript', items, translate)).toMatchObject({ title: '期刊编辑', known: true });
     expect(routeTitle('/system/job', items, translate)).toMatchObject({ title: '岗位管理', known: true, resource: 'system/job' });
     expect(routeTitle('/system/user', items, translate).resource).toBeUndefined();
     expect(routeTitle('/nope/x', items, translate)).toMatchObject({ known: false });

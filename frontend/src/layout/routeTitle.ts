@@ -11,6 +11,8 @@ export const ROUTE_TITLE_KEYS: Record<string, string> = {
   '/productProcess-home': 'app.launch.process',
   '/dataExchange': 'app.modules.storage',
   '/pro/home': 'app.launch.process',
+  // the journal workbench, reached from a journal row (its menu entry is hidden)
+  '/product/manuscript': 'app.pages.journal_workbench',
 };
 
 /** `create` → 新增, `<id>` → 编辑, `<id>/show` → 详情 for react-admin sub-routes of a menu entry. */

@@ -27,7 +27,7 @@ describe('activeProcessNav', () => {
 
   it('maps the other /pro pages to their top item', () => {
     expect(activeProcessNav('/pro/manuscript/index')).toBe('manu');
-    expect(activeProcessNav('/pro/setManu')).toBe('manu');
+    expect(activeProcessNav('/pro/setManu')).toBe('product');
     expect(activeProcessNav('/pro/product/journal/3')).toBe('product');
     expect(activeProcessNav('/pro/analysis')).toBe('statistic');
   });

@@ -34,7 +34,8 @@ const PRO_SECTIONS: Record<string, ProcessNavKey> = {
   collect: 'home',
   subscribe: 'home',
   manuscript: 'manu',
-  setManu: 'manu',
+  // the journal workbench is reached from 产品加工's journal list
+  setManu: 'product',
   product: 'product',
   analysis: 'statistic',
 };

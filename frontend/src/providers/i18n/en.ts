@@ -253,6 +253,7 @@ export const enApp: typeof zhApp = {
     load_failed: 'Could not load the menu',
   },
   pages: {
+    journal_workbench: 'Journal editing',
     home: 'Home',
     profile: 'Profile',
     no_permission: 'No permission',

@@ -465,6 +465,7 @@ export const zhApp = {
     load_failed: '菜单加载失败',
   },
   pages: {
+    journal_workbench: '期刊编辑',
     home: '首页',
     profile: '个人中心',
     no_permission: '无访问权限',
