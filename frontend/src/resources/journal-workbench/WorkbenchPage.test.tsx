@@ -36,7 +36,7 @@ describe('WorkbenchPage', { timeout: 30_000 }, () => {
     expect(within(table).queryByRole('checkbox')).toBeNull();
     const toolbar = screen.getByRole('toolbar', { name: '期刊操作' });
     // no journal version yet: no 提交审核
-    expect(within(toolbar).getAllByRole('button').map((button) => button.textContent)).toEqual(['批量下载源附件', '批量下载', '历史版本', '供稿统计', '生成期刊']);
+    expect(within(toolbar).getAllByRole('button').map((button) => button.textContent)).toEqual(['批量下载源附件', '批量下载', '导出 Excel', '历史版本', '供稿统计', '生成期刊']);
   });
 
   it('offers 提交审核 with a journal version: it asks first and moves the journal to submit', async () => {
@@ -115,6 +115,25 @@ describe('WorkbenchPage', { timeout: 30_000 }, () => {
     expect(clicked[0]).toBe(`${window.location.origin}/files/abc.sig/%E7%AC%AC12%E6%9C%9F.zip`);
     expect(clicked[0]).not.toContain('access_token');
     expect(calls.find((call) => call.path === 'api/productJournal/downloadZip')?.url.searchParams.get('source')).toBe('true');
+    click.mockRestore();
+  });
+
+  it('marks a copy reviewed (标记已审 → the tinted row) and exports the xlsx', async () => {
+    const calls = stubWorkbench(journalInfo(), (method, path) => (path === 'api/productManuscript/setExamine' ? { body: {} } : undefined));
+    renderWorkbench();
+    const table = await screen.findByRole('table', { name: '要闻稿件' });
+    const first = within(table).getAllByRole('row')[1];
+    expect(first.getAttribute('data-examined')).toBeNull();
+    fireEvent.click(within(first).getByRole('button', { name: '标记已审' }));
+    await waitFor(() => expect(calls.find((call) => call.path === 'api/productManuscript/setExamine')?.body).toEqual({ id: Number(first.getAttribute('data-copy-id')), isExamine: true }));
+    await waitFor(() => expect(within(table).getAllByRole('row')[1].getAttribute('data-examined')).toBe('true'));
+    within(within(table).getAllByRole('row')[1]).getByRole('button', { name: '取消已审' });
+
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    URL.createObjectURL ??= () => 'blob:x';
+    URL.revokeObjectURL ??= () => undefined;
+    fireEvent.click(screen.getByRole('button', { name: '导出 Excel' }));
+    await waitFor(() => expect(calls.some((call) => call.path === 'api/productJournal/downloadExcel' && call.url.searchParams.get('journalId') === '9')).toBe(true));
     click.mockRestore();
   });
 

@@ -1,6 +1,6 @@
 // Calls of the journal workbench (docs/workbench-api.md), through the one HTTP client.
 import { requestJson } from '../../providers/http';
-import { toQueryString, type QueryParams } from '../api';
+import { apiDownload, saveBlob, toQueryString, type QueryParams } from '../api';
 import type {
   DictMap,
   JournalStatus,
@@ -62,6 +62,9 @@ export const workbenchApi = {
   pick: (body: PickBody) => send<PickAnswer>('POST', MANU_PATH, body),
   saveSort: (body: SortBody) => send<{ count: number }>('POST', `${MANU_PATH}/saveSort`, body),
   edit: (body: ManuscriptEdit) => send<unknown>('PUT', MANU_PATH, body),
+  setExamine: (id: number, isExamine: boolean) => send<unknown>('POST', `${MANU_PATH}/setExamine`, { id, isExamine }),
+  /** xlsx of the journal's copies (the table's columns), saved as `fileName`. */
+  excel: async (journalId: number, fileName: string) => saveBlob(await apiDownload(`${JOURNAL_PATH}/downloadExcel`, { journalId }), fileName),
   changeCheck: (id: number, isCheck: boolean) => get<unknown>(`${MANU_PATH}/changeCheck`, { id, isCheck: String(isCheck) }),
   remove: (ids: number[]) => send<unknown>('DELETE', `${MANU_PATH}/`, ids),
   versions: (id: number, signal?: AbortSignal) => get<ManuscriptVersion[]>(`${MANU_PATH}/versions`, { id }, signal),

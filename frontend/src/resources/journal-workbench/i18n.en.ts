@@ -14,6 +14,7 @@ export const workbenchEn: WorkbenchMessages = {
   status: { edit: 'In editing / review', submit: 'Submitted', done: 'Completed', review: 'Corrected version' },
   header: {
     toolbar: 'Journal actions',
+    excel: 'Export Excel',
     sync_daily: 'Sync dailies',
     synced: '%{count} manuscripts synced',
     download_source: 'Download source attachments',
@@ -79,6 +80,8 @@ export const workbenchEn: WorkbenchMessages = {
     drag: 'Drag to reorder: %{title}',
     check: 'Select for the weekly: %{title}',
     examined: 'Reviewed',
+    examine: 'Mark reviewed',
+    unexamine: 'Unmark reviewed',
   },
   sort: {
     saved: 'Manuscript order saved',

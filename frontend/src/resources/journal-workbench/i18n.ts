@@ -17,6 +17,7 @@ export const workbenchZh = {
   status: { edit: '编辑审核中', submit: '已提交', done: '已完成', review: '更正版' },
   header: {
     toolbar: '期刊操作',
+    excel: '导出 Excel',
     sync_daily: '同步日刊',
     synced: '已同步 %{count} 篇稿件',
     download_source: '批量下载源附件',
@@ -82,6 +83,8 @@ export const workbenchZh = {
     drag: '拖动排序：%{title}',
     check: '选入周刊：%{title}',
     examined: '已审',
+    examine: '标记已审',
+    unexamine: '取消已审',
   },
   sort: {
     saved: '稿件顺序保存成功',

@@ -47,6 +47,19 @@ export function useWorkbenchActions(wb: Workbench) {
     onError: reloadAfterFailure,
   });
 
+  /** 标记已审 / 取消已审: reviewed copies are shown in a distinct style (spec §2). */
+  const examine = useMutation({
+    mutationFn: ({ row, isExamine }: { row: JournalManuscript; isExamine: boolean }) => workbenchApi.setExamine(row.id, isExamine),
+    onMutate: ({ row, isExamine }) =>
+      patch((info) => ({
+        ...info,
+        columns: info.columns.map((column) => ({ ...column, manuList: column.manuList.map((copy) => (copy.id === row.id ? { ...copy, isExamine } : copy)) })),
+      })),
+    onError: reloadAfterFailure,
+  });
+
+  const excel = useMutation({ mutationFn: (fileName: string) => workbenchApi.excel(journalId, fileName), onError });
+
   const remove = useApiMutation((row: JournalManuscript) => workbenchApi.remove([row.id]), { successMessage: t('row.deleted') });
 
   const moveStatus = useApiMutation((status: JournalStatus) => workbenchApi.updateStatus(journalId, status), {
@@ -73,7 +86,7 @@ export function useWorkbenchActions(wb: Workbench) {
     },
   });
 
-  return { saveSort, check, remove, moveStatus, generate, zip, pushDaily };
+  return { saveSort, check, examine, excel, remove, moveStatus, generate, zip, pushDaily };
 }
 
 export type WorkbenchActions = ReturnType<typeof useWorkbenchActions>;

@@ -91,7 +91,7 @@ export interface TipIconButtonProps {
   /** Tooltip and accessible name. */
   label: string;
   onClick: (event: MouseEvent<HTMLButtonElement>) => void;
-  color?: 'default' | 'primary';
+  color?: 'default' | 'primary' | 'success';
   children: ReactElement;
 }
 

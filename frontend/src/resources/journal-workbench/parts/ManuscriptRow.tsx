@@ -3,6 +3,7 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import DragIndicator from '@mui/icons-material/DragIndicator';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import { Checkbox, Chip, IconButton, Stack, TableCell, TableRow } from '@mui/material';
 import { useSortable } from '@dnd-kit/sortable';
@@ -81,6 +82,15 @@ export function ManuscriptRow({ wb, actions, row, index }: ManuscriptRowProps) {
           <TipIconButton label={t('row.versions')} onClick={() => wb.setDialog({ kind: 'versions', row })}>
             <HistoryIcon fontSize="small" />
           </TipIconButton>
+          {editable && (
+            <TipIconButton
+              label={row.isExamine ? t('row.unexamine') : t('row.examine')}
+              color={row.isExamine ? 'success' : 'default'}
+              onClick={() => actions.examine.mutate({ row, isExamine: !row.isExamine })}
+            >
+              <FactCheckOutlined fontSize="small" />
+            </TipIconButton>
+          )}
           {editable && (
             <TipIconButton label={t('row.edit')} onClick={() => wb.setDialog({ kind: 'edit', row })}>
               <EditIcon fontSize="small" />

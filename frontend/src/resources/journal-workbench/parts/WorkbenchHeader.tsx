@@ -1,5 +1,6 @@
 // The title (product + year + 第N期) and the header buttons of spec §2 with their visibility:
 // 同步日刊 (weekly), the two zips, 历史版本, 供稿统计, 生成期刊, and the state moves.
+import TableViewOutlined from '@mui/icons-material/TableViewOutlined';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import BarChartOutlined from '@mui/icons-material/BarChartOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
@@ -51,6 +52,17 @@ export function WorkbenchHeader({ wb, actions, title, canSyncDaily }: WorkbenchH
           )}
           {access.manu && zipButton('source', t('header.download_source'))}
           {access.manu && zipButton(weekly ? 'weekly' : 'all', t('header.download_all'))}
+          {access.manu && (
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={actions.excel.isPending ? <CircularProgress size={14} /> : <TableViewOutlined />}
+              disabled={actions.excel.isPending}
+              onClick={() => actions.excel.mutate(`${title}.xlsx`)}
+            >
+              {t('header.excel')}
+            </Button>
+          )}
           <Button size="small" variant="outlined" startIcon={<HistoryOutlined />} onClick={() => wb.setDialog({ kind: 'journalVersions' })}>
             {t('header.history')}
           </Button>
