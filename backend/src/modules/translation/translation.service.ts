@@ -1,14 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { diffWords } from 'diff';
 import { holds, isAdministrator, record } from '../../common/access/ability.js';
 import type { Permission } from '../../common/access/permission.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { diffTexts } from '../../common/text/diff.js';
 import { htmlToText } from '../../common/text/html-to-text.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { NewsDesk, NewsService } from '../news/index.js';
 import type {
-  DiffPart,
   LatestVersionDto,
   SubmitTranslateDto,
   TranslationDiffDto,
@@ -250,7 +249,6 @@ export function titleUpdate(titleCn: string | null | undefined): TitleUpdate {
   return { set: true, value: titleCn === null || titleCn === '' ? null : titleCn };
 }
 
-const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 const regions = new Intl.DisplayNames(['zh-CN'], { type: 'region' });
 
 /** The country as the Chinese reader knows it: `US` → 美国; other values as stored. */
@@ -263,17 +261,4 @@ export function countryName(country: string | null): string | null {
   } catch {
     return c;
   }
-}
-
-/** Diff parts with counts of inserted / deleted characters. */
-export function diffTexts(a: string, b: string): { parts: DiffPart[]; inserted: number; deleted: number } {
-  const changes = diffWords(a, b, { intlSegmenter: segmenter });
-  let inserted = 0;
-  let deleted = 0;
-  const parts: DiffPart[] = changes.map((c) => {
-    if (c.added) inserted += c.value.length;
-    if (c.removed) deleted += c.value.length;
-    return { op: c.added ? 'insert' : c.removed ? 'delete' : 'equal', text: c.value };
-  });
-  return { parts, inserted, deleted };
 }
