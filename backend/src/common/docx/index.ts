@@ -17,9 +17,21 @@
 //
 //   sofficeConvert(inputs, format, options?) / findSoffice(): LibreOffice conversions (e.g. to PDF).
 //   defaultTemplate(): the built-in template, for callers that offer it for download.
+//
+//   docxText(bytes) → {paragraphs, note}: the text of a .docx for comparison, one line per paragraph,
+//   table row, list item (with its marker) or heading ('[标题N] '), footnotes appended; never throws —
+//   an unreadable file gives a Chinese `note` (DOCX_TEXT_NOTES) and no paragraphs.
+//   diffParagraphs(from, to, options?) → {paragraphs, skipped, truncated, stats}: paragraphs matched
+//   first, an alike removed/added pair becomes 'changed' with a word-level diff (Chinese by words),
+//   equal runs collapsed to `context` lines. diffDocx(fromBytes, toBytes, options?) = both, + notes.
 export {
   buildDocument, DocumentTemplateError, NO_ASSETS,
   type AssetReader, type BuildOptions, type DocumentData, type DocumentItem, type DocumentSection, type ItemBody,
 } from './build';
 export { defaultTemplate } from './default-template';
 export { findSoffice, sofficeConvert, type SofficeOptions } from './soffice';
+export {
+  DOCX_TEXT_NOTES, diffDocx, diffParagraphs, docxText,
+  type DocxDiff, type DocxDiffEntry, type DocxText, type ParagraphDiffOptions,
+} from './text';
+export type { TextDiffPart } from '../text/diff';
