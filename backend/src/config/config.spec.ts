@@ -46,3 +46,65 @@ describe('loadConfig: transport (issue 12)', () => {
     expect(() => loadConfig({ LOGIN_RATE_LIMIT: '-1' })).toThrow(/LOGIN_RATE_LIMIT/);
   });
 });
+
+describe('loadConfig: online office editing (issue 15)', () => {
+  it('defaults to the built-in editor with no document server', () => {
+    expect(loadConfig({}).office).toEqual({
+      editor: 'builtin',
+      url: undefined,
+      internalUrl: undefined,
+      callbackBase: undefined,
+      jwtSecret: undefined,
+      jwtHeader: 'Authorization',
+      keyPrefix: undefined,
+      tokenTtlMs: 600 * 60_000,
+      wopiProof: 'auto',
+      lang: 'zh-CN',
+    });
+    expect(loadConfig({ OFFICE_EDITOR: ' NONE ' }).office.editor).toBe('none');
+  });
+
+  it('reads every OFFICE_* variable; the internal address defaults to OFFICE_URL, trailing slashes dropped', () => {
+    const office = loadConfig({
+      OFFICE_EDITOR: 'onlyoffice',
+      OFFICE_URL: 'https://office.example.org/',
+      OFFICE_CALLBACK_BASE: 'http://nginx/',
+      OFFICE_JWT_SECRET: 's'.repeat(40),
+      OFFICE_JWT_HEADER: 'AuthorizationJwt',
+      OFFICE_KEY_PREFIX: 'hz-1',
+      OFFICE_TOKEN_TTL_MINUTES: '30',
+      OFFICE_WOPI_PROOF: 'required',
+      OFFICE_LANG: 'en',
+    }).office;
+    expect(office).toEqual({
+      editor: 'onlyoffice',
+      url: 'https://office.example.org',
+      internalUrl: 'https://office.example.org',
+      callbackBase: 'http://nginx',
+      jwtSecret: 's'.repeat(40),
+      jwtHeader: 'AuthorizationJwt',
+      keyPrefix: 'hz-1',
+      tokenTtlMs: 30 * 60_000,
+      wopiProof: 'required',
+      lang: 'en',
+    });
+    expect(loadConfig({ OFFICE_EDITOR: 'wopi', OFFICE_URL: 'https://office.example.org', OFFICE_INTERNAL_URL: 'http://collabora:9980', OFFICE_CALLBACK_BASE: 'http://nginx' }).office.internalUrl).toBe('http://collabora:9980');
+  });
+
+  it('refuses an unknown editor or proof mode, bad addresses and a bad key prefix', () => {
+    expect(() => loadConfig({ OFFICE_EDITOR: 'word' })).toThrow(/OFFICE_EDITOR must be one of builtin, onlyoffice, wopi, none/);
+    expect(() => loadConfig({ OFFICE_WOPI_PROOF: 'sometimes' })).toThrow(/OFFICE_WOPI_PROOF/);
+    expect(() => loadConfig({ OFFICE_URL: 'office.example.org' })).toThrow(/OFFICE_URL must be an absolute http\(s\) URL/);
+    expect(() => loadConfig({ OFFICE_KEY_PREFIX: 'has space' })).toThrow(/OFFICE_KEY_PREFIX/);
+    expect(() => loadConfig({ OFFICE_TOKEN_TTL_MINUTES: '0' })).toThrow(/OFFICE_TOKEN_TTL_MINUTES/);
+  });
+
+  it('refuses onlyoffice without its addresses and secret, wopi without its addresses, a short secret in production', () => {
+    expect(() => loadConfig({ OFFICE_EDITOR: 'onlyoffice' })).toThrow(/OFFICE_URL is required[\s\S]*OFFICE_CALLBACK_BASE is required[\s\S]*OFFICE_JWT_SECRET is required/);
+    expect(() => loadConfig({ OFFICE_EDITOR: 'wopi', OFFICE_URL: 'https://office.example.org' })).toThrow(/OFFICE_CALLBACK_BASE is required when OFFICE_EDITOR=wopi/);
+    expect(loadConfig({ OFFICE_EDITOR: 'wopi', OFFICE_URL: 'https://office.example.org', OFFICE_CALLBACK_BASE: 'http://nginx' }).office.editor).toBe('wopi');
+    const onlyoffice = { OFFICE_EDITOR: 'onlyoffice', OFFICE_URL: 'https://office.example.org', OFFICE_CALLBACK_BASE: 'http://nginx', OFFICE_JWT_SECRET: 'short' };
+    expect(loadConfig(onlyoffice).office.jwtSecret).toBe('short');
+    expect(() => loadConfig({ ...onlyoffice, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/OFFICE_JWT_SECRET must be at least 32 characters/);
+  });
+});

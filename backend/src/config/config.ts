@@ -55,6 +55,8 @@ export interface AppConfig {
   storage: StorageConfig;
   /** `WEEKLY_PRODUCT_ID`: the weekly product (overrides the products' weekly flag); unset = the flag decides. */
   weeklyProductId?: number;
+  /** Online office editing (`OFFICE_*`, docs/office-design.md §4.6). */
+  office: OfficeConfig;
 }
 
 export interface StorageConfig {
@@ -147,6 +149,72 @@ function mtConfig(env: NodeJS.ProcessEnv, errors: string[]): MtConfig {
     chunkChars: int('MT_CHUNK_CHARS', env.MT_CHUNK_CHARS, 2000, 200),
     attempts: int('MT_ATTEMPTS', env.MT_ATTEMPTS, 3, 1),
     auto: bool(env.MT_AUTO, engine !== 'none'),
+  };
+}
+
+/** `OFFICE_EDITOR`: which editor opens journals and manuscript copies online (`none`: no online editing). */
+export const OFFICE_EDITORS = ['builtin', 'onlyoffice', 'wopi', 'none'] as const;
+export type OfficeEditorName = (typeof OFFICE_EDITORS)[number];
+export const WOPI_PROOF_MODES = ['auto', 'required', 'off'] as const;
+export type WopiProofMode = (typeof WOPI_PROOF_MODES)[number];
+
+/** Online office editing (docs/office-design.md §4.6); the office module derives the rest (modules/office/office.config.ts). */
+export interface OfficeConfig {
+  /** `OFFICE_EDITOR`: `builtin` (default, the browser editor), `onlyoffice`, `wopi` (Collabora or any WOPI client), `none`. */
+  editor: OfficeEditorName;
+  /** `OFFICE_URL`: browser-facing address of the document server (required for onlyoffice / wopi). */
+  url?: string;
+  /** `OFFICE_INTERNAL_URL`: how the backend reaches the document server (default `OFFICE_URL`). */
+  internalUrl?: string;
+  /** `OFFICE_CALLBACK_BASE`: how the document server reaches Horizon (required for onlyoffice / wopi). */
+  callbackBase?: string;
+  /** `OFFICE_JWT_SECRET`: the ONLYOFFICE server's `JWT_SECRET` (required for onlyoffice; ≥ 32 characters in production). */
+  jwtSecret?: string;
+  /** `OFFICE_JWT_HEADER`: the document server's `JWT_HEADER` (default `Authorization`). */
+  jwtHeader: string;
+  /** `OFFICE_KEY_PREFIX`: ONLYOFFICE document key namespace; unset = derived from the secret. */
+  keyPrefix?: string;
+  /** `OFFICE_TOKEN_TTL_MINUTES`: life of a WOPI access token (default 600). */
+  tokenTtlMs: number;
+  /** `OFFICE_WOPI_PROOF`: `auto` (check proof keys when sent, default), `required`, `off`. */
+  wopiProof: WopiProofMode;
+  /** `OFFICE_LANG`: editor UI language (default `zh-CN`). */
+  lang: string;
+}
+
+/** Characters of an ONLYOFFICE document key (`0-9 a-z A-Z - . _ =`). */
+const OFFICE_KEY_CHARS = /^[0-9A-Za-z._=-]{1,20}$/;
+
+function officeConfig(env: NodeJS.ProcessEnv, errors: string[], production: boolean): OfficeConfig {
+  const raw = (env.OFFICE_EDITOR?.trim() || 'builtin').toLowerCase();
+  const editor = (OFFICE_EDITORS as readonly string[]).includes(raw) ? (raw as OfficeEditorName) : 'builtin';
+  if (editor !== raw) errors.push(`OFFICE_EDITOR must be one of ${OFFICE_EDITORS.join(', ')}, got "${raw}"`);
+  const url = httpUrl('OFFICE_URL', env.OFFICE_URL, errors)?.replace(/\/+$/, '');
+  const internalUrl = httpUrl('OFFICE_INTERNAL_URL', env.OFFICE_INTERNAL_URL, errors)?.replace(/\/+$/, '') ?? url;
+  const callbackBase = httpUrl('OFFICE_CALLBACK_BASE', env.OFFICE_CALLBACK_BASE, errors)?.replace(/\/+$/, '');
+  const jwtSecret = env.OFFICE_JWT_SECRET || undefined;
+  const keyPrefix = env.OFFICE_KEY_PREFIX?.trim() || undefined;
+  if (keyPrefix && !OFFICE_KEY_CHARS.test(keyPrefix)) errors.push(`OFFICE_KEY_PREFIX must be 1-20 of 0-9 a-z A-Z - . _ =, got "${keyPrefix}"`);
+  const proofRaw = (env.OFFICE_WOPI_PROOF?.trim() || 'auto').toLowerCase();
+  const wopiProof = (WOPI_PROOF_MODES as readonly string[]).includes(proofRaw) ? (proofRaw as WopiProofMode) : 'auto';
+  if (wopiProof !== proofRaw) errors.push(`OFFICE_WOPI_PROOF must be one of ${WOPI_PROOF_MODES.join(', ')}, got "${proofRaw}"`);
+  if (editor === 'onlyoffice' || editor === 'wopi') {
+    if (!url) errors.push(`OFFICE_URL is required when OFFICE_EDITOR=${editor}`);
+    if (!callbackBase) errors.push(`OFFICE_CALLBACK_BASE is required when OFFICE_EDITOR=${editor}`);
+  }
+  if (editor === 'onlyoffice' && !jwtSecret) errors.push('OFFICE_JWT_SECRET is required when OFFICE_EDITOR=onlyoffice');
+  if (editor === 'onlyoffice' && production && jwtSecret && jwtSecret.length < 32) errors.push('OFFICE_JWT_SECRET must be at least 32 characters');
+  return {
+    editor,
+    url,
+    internalUrl,
+    callbackBase,
+    jwtSecret,
+    jwtHeader: env.OFFICE_JWT_HEADER?.trim() || 'Authorization',
+    keyPrefix,
+    tokenTtlMs: int('OFFICE_TOKEN_TTL_MINUTES', env.OFFICE_TOKEN_TTL_MINUTES, 600, 1) * 60_000,
+    wopiProof,
+    lang: env.OFFICE_LANG?.trim() || 'zh-CN',
   };
 }
 
@@ -257,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
   const mt = mtConfig(env, errors);
   const storage = storageConfig(env, errors, nodeEnv);
+  const office = officeConfig(env, errors, production);
   const weeklyProductId = env.WEEKLY_PRODUCT_ID?.trim() ? int('WEEKLY_PRODUCT_ID', env.WEEKLY_PRODUCT_ID, 0, 1) : undefined;
   const trustProxy = trustedProxies(env.TRUST_PROXY, errors);
   const corsOrigins = originList(env.CORS_ORIGINS, errors);
@@ -296,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mt,
     storage,
     weeklyProductId,
+    office,
   };
 }
 
