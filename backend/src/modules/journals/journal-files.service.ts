@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Request } from 'express';
+import type { EntityManager } from 'typeorm';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { INT4_MAX } from '../../common/http/list-query.js';
-import { FilesService } from '../storage/index.js';
+import { FilesService, type StoredFileRow } from '../storage/index.js';
 import type { DeleteJournalVersionDto, JournalFileDto } from './journal.dto.js';
 import { JOURNAL_MESSAGES } from './journal.rules.js';
 import { JournalsRepository } from './journals.repository.js';
@@ -14,6 +15,26 @@ export const JOURNAL_FORM_TYPE = 'journal';
 const TITLE_MAX = 255;
 
 type Raw = Record<string, unknown>;
+
+/** What a new version is made of: bytes to store, or a file already stored for it (a received upload). */
+export type JournalVersionSource = Buffer | StoredFileRow;
+
+/** The version `addVersion` inserted, as its `within` callback sees it. */
+export interface AddedJournalVersion {
+  versionId: number;
+  version: number;
+  fileId: number;
+}
+
+export interface AddJournalVersionOptions {
+  /** The version's title (default: `name`). */
+  title?: string | null;
+  /**
+   * Runs in the version's transaction after the insert, the journal still locked: the caller's own
+   * checks and rows (the office module's lock check and save record). Throwing undoes the version.
+   */
+  within?: (em: EntityManager, added: AddedJournalVersion) => Promise<void>;
+}
 
 /** A multipart text field as a positive int id, or 400 with the label's message. */
 export function fieldId(value: string | undefined, label: string): number {
@@ -95,15 +116,29 @@ export class JournalFilesService {
    * A generated journal document (`generateJournal`) as a new version: the bytes are stored, then the
    * journal is locked and checked again (finalised meanwhile → 409, and the bytes go).
    */
-  async addGenerated(user: Principal, journalId: number, bytes: Buffer, name: string): Promise<JournalFileDto> {
-    const file = await this.files.saveBuffer(bytes, name, user, { formType: JOURNAL_FORM_TYPE, formId: null });
+  addGenerated(user: Principal, journalId: number, bytes: Buffer, name: string): Promise<JournalFileDto> {
+    return this.addVersion(user, journalId, bytes, name);
+  }
+
+  /**
+   * A new version of the journal document made by the server (a generated journal, an online editor's
+   * save): bytes are stored first (a stored file is taken as it is), then the journal is locked and
+   * checked (JournalsService.lockEditable: 404 `期刊不存在`, 403 `PRODUCT_NOT_OWNED`, done → 409
+   * `JOURNAL_DONE`), the next version number taken and the file attached; `within` runs in that
+   * transaction. Whatever fails removes the stored file again. The version's creator is the acting
+   * user of the request context (the audit subscriber).
+   */
+  async addVersion(user: Principal, journalId: number, source: JournalVersionSource, name: string, opts: AddJournalVersionOptions = {}): Promise<JournalFileDto> {
+    const file = Buffer.isBuffer(source) ? await this.files.saveBuffer(source, name, user, { formType: JOURNAL_FORM_TYPE, formId: null }) : source;
+    const title = (opts.title ?? name).slice(0, TITLE_MAX) || null;
     let versionId: number;
     try {
       versionId = await this.repository.transaction(async (em) => {
         await this.journals.lockEditable(em, journalId, user);
         const next = await this.repository.nextVersion(em, journalId);
-        const id = await this.repository.insertVersion(em, { journalId, fileId: file.id, version: next, title: name.slice(0, TITLE_MAX) });
+        const id = await this.repository.insertVersion(em, { journalId, fileId: file.id, version: next, title });
         await this.files.attach(em, [file.id], JOURNAL_FORM_TYPE, journalId);
+        if (opts.within) await opts.within(em, { versionId: id, version: next, fileId: file.id });
         return id;
       });
     } catch (e) {

@@ -333,11 +333,12 @@ export class JournalCopies implements OnModuleInit {
     await this.files.discardUnused(fileIds).catch((err: unknown) => this.logger.error(`could not remove the files of deleted journal manuscripts: ${String(err)}`));
   }
 
-  /** A new file version of a locked copy: it becomes the current file. */
-  async addVersion(em: EntityManager, id: number, fileId: number, user: Principal): Promise<void> {
+  /** A new file version of a locked copy: it becomes the current file. Answers its version number. */
+  async addVersion(em: EntityManager, id: number, fileId: number, user: Principal): Promise<number> {
     const version = await this.store.repo.nextVersion(em, id);
     await this.store.repo.setCurrentFile(em, id, fileId, version, user.username);
     await this.store.addVersion(em, id, fileId, version, user);
+    return version;
   }
 
   /**

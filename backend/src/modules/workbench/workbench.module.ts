@@ -21,5 +21,6 @@ import { WorkbenchService } from './workbench.service.js';
   imports: [JournalsModule, ManuscriptsModule, ProductsModule, StorageModule, DeptModule, DictsModule, UsersModule],
   controllers: [ProductManuscriptController, WorkbenchJournalController],
   providers: [WorkbenchService, JournalDownloadsService, JournalDocumentService],
+  exports: [WorkbenchService],
 })
 export class WorkbenchModule {}

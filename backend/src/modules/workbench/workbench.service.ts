@@ -20,7 +20,7 @@ import {
   type UploadFields,
 } from '../manuscripts/index.js';
 import { ProductsService } from '../products/index.js';
-import { FilesService } from '../storage/index.js';
+import { FilesService, type StoredFileRow } from '../storage/index.js';
 import {
   type ChangeCheckQuery,
   type DeleteVersionDto,
@@ -40,6 +40,24 @@ import {
 const MANUSCRIPT_FORM_TYPE = 'manuscript';
 
 type Locked = { id: number; fileId: number | null; version: number };
+
+/** What a new copy version is made of: bytes to store, or a file already stored for it (a received upload). */
+export type CopyVersionSource = Buffer | StoredFileRow;
+
+/** The version `addCopyVersion` inserted, as its `within` callback sees it. */
+export interface AddedCopyVersion {
+  journalId: number;
+  version: number;
+  fileId: number;
+}
+
+export interface AddCopyVersionOptions {
+  /**
+   * Runs in the version's transaction after the insert, the journal and the copy still locked: the
+   * caller's own checks and rows (the office module's lock check and save record). Throwing undoes it.
+   */
+  within?: (em: EntityManager, added: AddedCopyVersion) => Promise<void>;
+}
 
 /** An optional field of an edit: omitted (undefined) keeps the value, '' or null clears it. */
 const keptOrCleared = (value: string | null | undefined): string | null | undefined => (value === undefined ? undefined : blankToNull(value));
@@ -179,6 +197,30 @@ export class WorkbenchService {
       await this.journals.assertExist(dto.dailyIds, em);
       return this.copies.push(em, weekly, dto.dailyIds, user);
     });
+  }
+
+  /**
+   * A new file version of a copy made by the server (an online editor's save; docs/office-design.md
+   * §4.1): bytes are stored first (a stored file is taken as it is), then the journal is locked and
+   * checked (404 `稿件不存在` / `期刊不存在`, 403 `PRODUCT_NOT_OWNED`, done → 409 `JOURNAL_DONE`), the copy
+   * locked and the version added as its current file, as `uploadManu` with `manuId` does; `within` runs
+   * in that transaction. Whatever fails removes the stored file again.
+   */
+  async addCopyVersion(copyId: number, source: CopyVersionSource, name: string, user: Principal, opts: AddCopyVersionOptions = {}): Promise<JournalManuscriptVersionDto> {
+    const file = Buffer.isBuffer(source) ? await this.files.saveBuffer(source, name, user, { formType: MANUSCRIPT_FORM_TYPE, formId: null }) : source;
+    let version: number;
+    try {
+      version = await this.onCopy(copyId, user, async (em, journal, copy) => {
+        const added = await this.copies.addVersion(em, copy.id, file.id, user);
+        if (opts.within) await opts.within(em, { journalId: journal.id, version: added, fileId: file.id });
+        return added;
+      });
+    } catch (e) {
+      await this.files.discard(file).catch((err: unknown) => this.logger.error(`could not remove refused version ${file.id}: ${String(err)}`));
+      throw e;
+    }
+    const versions = await this.copies.versions(copyId);
+    return versions.find((v) => v.version === version && v.file?.id === file.id) ?? versions[0];
   }
 
   /** 400 `单位不存在` unless the unit exists. */
