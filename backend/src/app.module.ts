@@ -35,6 +35,7 @@ import { ProductsModule } from './modules/products/products.module.js';
 import { JournalsModule } from './modules/journals/journals.module.js';
 import { ManuscriptsModule } from './modules/manuscripts/manuscripts.module.js';
 import { WorkbenchModule } from './modules/workbench/workbench.module.js';
+import { OfficeModule } from './modules/office/index.js';
 
 /** The record rules of every module, folded into each caller's CASL ability (see common/access/ability.ts). */
 export const POLICY_RULES: readonly PolicyRules[] = [newsPolicy, manuscriptPolicy, filePolicy, productPolicy, interestPolicy, deptPolicy, sharePolicy, collectionPolicy];
@@ -47,7 +48,7 @@ export class AppModule {
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot({ ...config, seed: seedDemoData }, { policies: policyRules(config), principals: UsersPrincipalSource }), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule, WorkbenchModule],
+      imports: [CoreModule.forRoot({ ...config, seed: seedDemoData }, { policies: policyRules(config), principals: UsersPrincipalSource }), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule, WorkbenchModule, OfficeModule],
     };
   }
 }
