@@ -8,7 +8,7 @@ import { AuditWriter } from './common/audit/audit-writer.js';
 import { requestContext } from './common/audit/request-context.js';
 import { ErrorFilter } from './common/errors/error.filter.js';
 import { bodyLimits } from './common/http/body-limits.js';
-import { corsOptions, securityHeaders } from './common/http/transport.js';
+import { corsOptions, officeSecurityHeaders, securityHeaders } from './common/http/transport.js';
 import { createValidationPipe } from './common/http/validation.js';
 import { setTimeZone } from './common/time/time.js';
 import type { AppConfig } from './config/config.js';
@@ -33,7 +33,13 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
 
   SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app), { jsonDocumentUrl: 'api/docs-json' });
 
-  serveSpa(http, config.staticDir);
+  serveSpa(http, config.staticDir, officeServerOrigin(config));
+}
+
+/** The document server's browser origin (`OFFICE_URL`) when ONLYOFFICE or a WOPI client edits, for the editor page's CSP. */
+function officeServerOrigin(config: AppConfig): string | undefined {
+  const { editor, url } = config.office;
+  return url && (editor === 'onlyoffice' || editor === 'wopi') ? new URL(url).origin : undefined;
 }
 
 /**
@@ -50,9 +56,14 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   return SwaggerModule.createDocument(app, config);
 }
 
-/** The built UI at /horizon/ with history fallback: a /horizon/* path that is not a file answers index.html. */
-function serveSpa(app: NestExpressApplication, staticDir: string): void {
+/**
+ * The built UI at /horizon/ with history fallback: a /horizon/* path that is not a file answers
+ * index.html. The online editor page (/horizon/office/*, always a full page load) gets its own CSP.
+ */
+function serveSpa(app: NestExpressApplication, staticDir: string, officeOrigin: string | undefined): void {
   const index = join(staticDir, 'index.html');
+  const officeCsp = officeSecurityHeaders(officeOrigin);
+  app.use('/horizon/office', (req: Request, res: Response, next: NextFunction) => (req.method === 'GET' || req.method === 'HEAD' ? officeCsp(req, res, next) : next()));
   app.use('/horizon', express.static(staticDir, { index: false, fallthrough: true, maxAge: '1h' }));
   app.use('/horizon', (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

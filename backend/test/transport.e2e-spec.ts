@@ -9,6 +9,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
 import { configureApp } from '../src/app.setup';
+import { officeCspDirectives } from '../src/common/http/transport';
 import { binary } from './utils/http';
 import { ADMIN_PASSWORD, bearer, createTestApp, type TestApp, USER_PASSWORD } from './utils/test-app';
 
@@ -196,6 +197,27 @@ describe('security headers, cookie, query token, proxies, CORS and the online/lo
         expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
         expect(res.headers['x-powered-by']).toBeUndefined();
       }
+    });
+
+    it('gives the online editor page (/horizon/office/*) its own CSP: WebAssembly allowed, a document server named; other pages stay strict', async () => {
+      for (const path of ['/horizon/office/journal/12?version=3', '/horizon/office/copy/7']) {
+        const policy = csp((await t.http().get(path)).headers['content-security-policy']);
+        expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+        expect(policy.get('default-src')).toEqual(["'self'"]);
+        expect(policy.get('object-src')).toEqual(["'none'"]);
+        expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
+        expect(policy.get('frame-src')).toEqual(["'self'"]);
+      }
+      for (const path of ['/horizon/', '/horizon/officeX', '/horizon/product/manuscript']) {
+        expect(csp((await t.http().get(path)).headers['content-security-policy']).get('script-src')).toEqual(["'self'"]);
+      }
+      // with a document server (OFFICE_URL): its origin may serve scripts, frames, form posts and connections
+      const server = officeCspDirectives('https://office.example.org');
+      expect(server.scriptSrc).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://office.example.org']);
+      expect(server.frameSrc).toEqual(["'self'", 'https://office.example.org']);
+      expect(server.formAction).toEqual(["'self'", 'https://office.example.org']);
+      expect(server.connectSrc).toContain('https://office.example.org');
+      expect(server.frameAncestors).toEqual(["'self'"]);
     });
 
     it('lets the live channel connect to this host only (ws/wss on the same host, not any host)', async () => {

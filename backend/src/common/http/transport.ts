@@ -41,6 +41,30 @@ export const CSP_DIRECTIVES = {
 };
 
 /**
+ * Content-Security-Policy of the online editor page (`/horizon/office/*`, docs/office-design.md §4.7):
+ * the strict directives above plus `'wasm-unsafe-eval'` in `script-src` (the built-in editor shapes
+ * text with HarfBuzz compiled to WebAssembly) and, with a document server (`officeOrigin`, the origin
+ * of `OFFICE_URL`), that origin in `script-src` (ONLYOFFICE's api.js), `frame-src` (its editor frame),
+ * `form-action` (the WOPI form POST into the frame) and `connect-src`. Every other page keeps the
+ * strict policy.
+ */
+export function officeCspDirectives(officeOrigin?: string): typeof CSP_DIRECTIVES {
+  const server = officeOrigin ? [officeOrigin] : [];
+  return {
+    ...CSP_DIRECTIVES,
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...server],
+    connectSrc: [...CSP_DIRECTIVES.connectSrc, ...server],
+    frameSrc: ["'self'", ...server],
+    formAction: ["'self'", ...server],
+  };
+}
+
+/** The editor page's CSP header (`officeCspDirectives`), replacing the one `securityHeaders` set. */
+export function officeSecurityHeaders(officeOrigin?: string): RequestHandler {
+  return helmet.contentSecurityPolicy({ useDefaults: false, directives: officeCspDirectives(officeOrigin) });
+}
+
+/**
  * Security headers on every answer: the CSP above, `X-Content-Type-Options: nosniff`,
  * `Referrer-Policy: strict-origin-when-cross-origin`, `X-Frame-Options: SAMEORIGIN`, COOP, CORP
  * (`same-origin`, `same-site` when CORS origins are configured so their pages may show avatars),
