@@ -3479,6 +3479,134 @@ export interface paths {
       };
     };
   };
+  '/api/office/builtin/save': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            sessionId: string;
+            file: Blob;
+          };
+        };
+      };
+      responses: {
+        /** 内容未变：当前版本，未产生新版本 */
+        200: {
+          content: {
+            'application/json': components['schemas']['OfficeSaveResultDto'];
+          };
+        };
+        /** 新版本 */
+        201: {
+          content: {
+            'application/json': components['schemas']['OfficeSaveResultDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/office/config': {
+    get: {
+      parameters: never;
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['OfficeConfigDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/office/sessions/{id}': {
+    get: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['OfficeSessionStateDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+      };
+    };
+    delete: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        204: {
+          content?: never;
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/office/sessions/{id}/heartbeat': {
+    post: {
+      parameters: {
+        path: {
+          id: string;
+        };
+      };
+      responses: {
+        204: {
+          content?: never;
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/office/versions': {
+    get: {
+      parameters: {
+        query: {
+          /** journal：期刊版本；copy：期刊稿件（副本）版本 */
+          kind: 'journal' | 'copy';
+          /** 期刊 id 或期刊稿件 id */
+          id: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['OfficeVersionMetaDto'][];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:list / productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/platform/externalUrl': {
     get: {
       parameters: {
@@ -3782,6 +3910,31 @@ export interface paths {
           content?: never;
         };
         /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productJournal/downloadWebOfficeJournal': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpenJournalDto'];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['OfficeSessionDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:list */
         403: {
           content?: never;
         };
@@ -4441,6 +4594,33 @@ export interface paths {
               /** 总条数 */
               totalElements: number;
             };
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/productManuscript/openWebOffice': {
+    get: {
+      parameters: {
+        query: {
+          /** 期刊稿件（副本）id */
+          id: number;
+          /** 版本号（默认当前版本） */
+          version?: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['OfficeSessionDto'];
           };
         };
         /** 未登录或登录已过期 */
@@ -6755,6 +6935,114 @@ export interface components {
       id: number;
       yj: boolean;
     };
+    OfficeBuiltinDto: {
+      /** 文件路径 /files/<capability>/<name>（短期有效，无需登录） */
+      fileUrl: string;
+    };
+    OfficeConfigDto: {
+      editor: 'builtin' | 'onlyoffice' | 'wopi' | 'none';
+      enabled: boolean;
+    };
+    OfficeLockDto: {
+      holder: components['schemas']['OfficeUserDto'];
+      /** 持锁开始时间 yyyy-MM-dd HH:mm:ss */
+      since: string;
+      editor: 'builtin' | 'onlyoffice' | 'wopi' | null;
+    };
+    OfficeOnlyofficeDto: {
+      /** <OFFICE_URL>/web-apps/apps/api/documents/api.js */
+      apiJs: string;
+      /** DocsAPI.DocEditor 的配置（含 token） */
+      config: Record<string, unknown>;
+    };
+    OfficeSaveResultDto: {
+      id: number;
+      version: number;
+      title: string | null;
+      file: components['schemas']['FileDto'] | null;
+      /** yyyy-MM-dd HH:mm:ss */
+      createTime: string;
+      createBy: components['schemas']['OfficeVersionCreatorDto'] | null;
+      /** false：内容与当前版本相同，未产生新版本 */
+      created: boolean;
+      editor: 'builtin' | 'onlyoffice' | 'wopi';
+      /** 基于旧版本保存（期间他人已上传新版本） */
+      stale: boolean;
+      /** 会话所基于的版本 */
+      baseVersion: number;
+      /** stale 时：保存前的最新版本 */
+      latestBefore: number | null;
+    };
+    OfficeSessionDto: {
+      id: string;
+      editor: 'builtin' | 'onlyoffice' | 'wopi';
+      mode: 'edit' | 'view';
+      /** 只读的原因：done 期刊已定稿；locked 他人正在编辑；forbidden 无编辑权限 */
+      reason: 'done' | 'locked' | 'forbidden' | null;
+      target: components['schemas']['OfficeTargetDto'];
+      /** 目标当前的编辑锁（持有人）：编辑会话为自己；无人编辑时为 null */
+      lock: components['schemas']['OfficeLockDto'] | null;
+      /** 编辑锁到期时间（心跳续期）；只读会话为 null */
+      expiresAt: string | null;
+      builtin?: components['schemas']['OfficeBuiltinDto'];
+      onlyoffice?: components['schemas']['OfficeOnlyofficeDto'];
+      wopi?: components['schemas']['OfficeWopiDto'];
+    };
+    OfficeSessionStateDto: {
+      id: string;
+      state: 'open' | 'closing' | 'saved' | 'closed' | 'error';
+      mode: 'edit' | 'view';
+      lock: components['schemas']['OfficeLockDto'] | null;
+      /** 本会话最后保存的版本 */
+      savedVersion: number | null;
+      error: string | null;
+    };
+    OfficeTargetDto: {
+      kind: 'journal' | 'copy';
+      /** 期刊 id 或期刊稿件 id */
+      id: number;
+      journalId: number;
+      /** 打开的版本 */
+      version: number;
+      /** 最新版本 */
+      latest: number;
+      /** 期刊：<产品><年>第<期号>期；稿件：标题 */
+      title: string;
+      /** 打开的文件名 */
+      fileName: string;
+    };
+    OfficeUserDto: {
+      id: number;
+      username: string;
+      nickName: string | null;
+    };
+    OfficeVersionCreatorDto: {
+      id: number;
+      username: string;
+    };
+    OfficeVersionMetaDto: {
+      fileId: number;
+      version: number;
+      /** null：上传或生成 */
+      editor: 'builtin' | 'onlyoffice' | 'wopi' | null;
+      savedBy: components['schemas']['OfficeUserDto'] | null;
+      /** yyyy-MM-dd HH:mm:ss */
+      savedAt: string | null;
+      stale: boolean;
+      /** WOPI 自动保存 */
+      autosave: boolean | null;
+      /** WOPI：用户修改过 */
+      modifiedByUser: boolean | null;
+      /** 有 ONLYOFFICE 修订记录 */
+      hasHistory: boolean;
+    };
+    OfficeWopiDto: {
+      /** WOPI 客户端的编辑地址（含 WOPISrc） */
+      actionUrl: string;
+      accessToken: string;
+      /** access_token 的到期时间（1970 年起的毫秒数） */
+      accessTokenTtl: number;
+    };
     OnlineSessionDto: {
       /** 会话 id：DELETE auth/online 的参数 */
       key: string;
@@ -6774,6 +7062,14 @@ export interface components {
       expiresAt: string;
       /** 调用者自己的会话 */
       current: boolean;
+    };
+    OpenJournalDto: {
+      /** 期刊版本 id（getFiles / info.files 的 id）；给了 journalId 时忽略 */
+      id?: number;
+      /** 期刊 id（与 version 一起使用，代替 id） */
+      journalId?: number;
+      /** 与 journalId 一起：版本号（默认最新版本） */
+      version?: number;
     };
     PickManuscriptsDto: {
       /** 期刊 id */

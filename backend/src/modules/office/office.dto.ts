@@ -158,7 +158,7 @@ export class OfficeSessionDto {
   @ApiProperty({ type: () => OfficeTargetDto })
   target: OfficeTargetDto;
 
-  @ApiProperty({ type: () => OfficeLockDto, nullable: true, description: '编辑锁：编辑会话为自己，locked 时为他人' })
+  @ApiProperty({ type: () => OfficeLockDto, nullable: true, description: '目标当前的编辑锁（持有人）：编辑会话为自己；无人编辑时为 null' })
   lock: OfficeLockDto | null;
 
   @ApiDateTime({ nullable: true, description: '编辑锁到期时间（心跳续期）；只读会话为 null' })
