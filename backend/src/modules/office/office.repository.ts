@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { withAdvisoryLock } from '../../common/database/advisory-lock.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { OfficeEditor, OfficeMode, OfficeState, OfficeTargetKind } from './office.entity.js';
@@ -324,20 +325,8 @@ export class OfficeRepository {
   }
 
   /** Runs `fn` holding a PostgreSQL advisory lock (one replica at a time); null when another holds it. */
-  async withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T | null> {
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
-    try {
-      const [{ ok }]: Array<{ ok: boolean }> = await runner.query('SELECT pg_try_advisory_lock($1) AS ok', [key]);
-      if (!ok) return null;
-      try {
-        return await fn();
-      } finally {
-        await runner.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
-      }
-    } finally {
-      await runner.release();
-    }
+  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T | null> {
+    return withAdvisoryLock(this.db, key, fn);
   }
 }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { withAdvisoryLock } from '../../common/database/advisory-lock.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, type EntityManager, In, type SelectQueryBuilder } from 'typeorm';
 import { EXPORT_MAX_ROWS } from '../../common/http/export.js';
@@ -168,19 +169,7 @@ export class StorageRepository {
    * Runs `fn` while holding the session advisory lock `key` on one connection; null (and `fn` not
    * run) when another session holds it.
    */
-  async withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T | null> {
-    const runner = this.db.createQueryRunner();
-    await runner.connect();
-    try {
-      const [{ ok }]: Array<{ ok: boolean }> = await runner.query('SELECT pg_try_advisory_lock($1) AS ok', [key]);
-      if (!ok) return null;
-      try {
-        return await fn();
-      } finally {
-        await runner.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
-      }
-    } finally {
-      await runner.release();
-    }
+  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T | null> {
+    return withAdvisoryLock(this.db, key, fn);
   }
 }
