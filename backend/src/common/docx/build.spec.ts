@@ -238,6 +238,7 @@ if (!soffice && process.env.REQUIRE_SOFFICE) {
     });
   });
 }
+// Skip reason: no `soffice` on this machine (LibreOffice is a Debian package; CI installs it and requires it).
 const withSoffice = soffice ? describe : describe.skip;
 if (!soffice) console.info('LibreOffice tests skipped: `soffice` is not on PATH');
 
