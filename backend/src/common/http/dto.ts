@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsDefined, IsInt, Max, Min } from 'class-validator';
+import { IsBoolean, IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { BaseEntity } from '../database/base.entity.js';
 import { toBoolean } from './list-query.js';
 import { IntInput } from './numbers.js';
@@ -55,3 +55,34 @@ export const blankToNull = <T>(value: T | '' | null): T | null => (value === '' 
 
 /** Strings trimmed; any other value as it is (for the validators). */
 export const trimmed = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);
+
+/**
+ * A required text field, trimmed: missing, blank or not a string → 400 `message`; longer than `max`
+ * → `<label>不能超过 <max> 个字符`. `numbersToo`: a number becomes its string (a provider picked by id);
+ * `description`: also documents the field for OpenAPI.
+ */
+export const RequiredText = (message: string, max: number, label: string, opts: { numbersToo?: boolean; description?: string } = {}) =>
+  applyDecorators(
+    ...(opts.description === undefined ? [] : [ApiProperty({ description: opts.description })]),
+    Transform(({ value }: { value: unknown }) => (opts.numbersToo && typeof value === 'number' ? String(value) : trimmed(value))),
+    IsDefined({ message }),
+    IsString({ message }),
+    IsNotEmpty({ message }),
+    MaxLength(max, { message: `${label}不能超过 ${max} 个字符` }),
+  );
+
+/**
+ * An optional text field, trimmed; null clears it. `blankToNull`: a blank text is null too (else it
+ * stays ''). Not a string → `<label>必须是字符串`; longer than `max` → `<label>不能超过 <max> 个字符`.
+ */
+export const OptionalText = (max: number, label: string, opts: { blankToNull?: boolean } = {}) =>
+  applyDecorators(
+    ApiPropertyOptional(opts.blankToNull ? { type: String, nullable: true } : {}),
+    Transform(({ value }: { value: unknown }) => {
+      const v = trimmed(value);
+      return opts.blankToNull && v === '' ? null : v;
+    }),
+    IsOptional(),
+    IsString({ message: `${label}必须是字符串` }),
+    MaxLength(max, { message: `${label}不能超过 ${max} 个字符` }),
+  );

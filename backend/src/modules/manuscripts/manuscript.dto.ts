@@ -5,7 +5,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Expose, plainToInstance, Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, validate, ValidateIf } from 'class-validator';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
-import { BigRecordId, RecordId, trimmed } from '../../common/http/dto.js';
+import { BigRecordId, OptionalText, RecordId, RequiredText, trimmed } from '../../common/http/dto.js';
 import { IdOf, splitIds, toInteger } from '../../common/http/id-list.js';
 import { DateRangeFilter, IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { validationMessage } from '../../common/http/validation.js';
@@ -98,26 +98,6 @@ export function toIdCsv(value: unknown): unknown {
 /** Trims strings; numbers become strings (a provider picked by id arrives as a number). */
 const Trimmed = (numbersToo = false) => Transform(({ value }: { value: unknown }) => (numbersToo && typeof value === 'number' ? String(value) : trimmed(value)));
 
-/** A required text field: blank → `message`. */
-const RequiredText = (message: string, max: number, label: string, numbersToo = false) =>
-  applyDecorators(
-    Trimmed(numbersToo),
-    IsDefined({ message }),
-    IsString({ message }),
-    IsNotEmpty({ message }),
-    MaxLength(max, { message: `${label}不能超过 ${max} 个字符` }),
-  );
-
-/** An optional text field; null clears it. */
-const OptionalText = (max: number, label: string) =>
-  applyDecorators(
-    ApiPropertyOptional(),
-    Trimmed(),
-    IsOptional(),
-    IsString({ message: `${label}必须是字符串` }),
-    MaxLength(max, { message: `${label}不能超过 ${max} 个字符` }),
-  );
-
 /** An optional text that, when sent, must not be blank (`title`, `abstracts` of an edit). */
 const OptionalNonBlank = (message: string, max: number, label: string) =>
   applyDecorators(
@@ -146,7 +126,7 @@ const ProductList = () =>
     Max(INT4_MAX, { each: true, message: MANUSCRIPT_MESSAGES.columns }),
   );
 
-const FirstAuthor = () => applyDecorators(ApiProperty({ description: '供稿' }), RequiredText(MANUSCRIPT_MESSAGES.firstAuthor, MAX_FIRST_AUTHOR, '供稿', true));
+const FirstAuthor = () => applyDecorators(ApiProperty({ description: '供稿' }), RequiredText(MANUSCRIPT_MESSAGES.firstAuthor, MAX_FIRST_AUTHOR, '供稿', { numbersToo: true }));
 
 const AuthorIds = () =>
   applyDecorators(

@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Transform, type TransformFnParams } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { BooleanField, trimmed } from '../../common/http/dto.js';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { BooleanField, OptionalText, RequiredText } from '../../common/http/dto.js';
 import { IdOf, parseIdList, toInteger } from '../../common/http/id-list.js';
 import { IdFilter, INT4_MAX, MAX_PAGE_SIZE, PagedQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { IntInput } from '../../common/http/numbers.js';
@@ -44,30 +44,6 @@ const IdArray = (label: string, max: number, options: { notEmpty?: string; descr
     IsInt({ each: true, message: `${label} 必须是正整数` }),
     Min(1, { each: true, message: `${label} 必须是正整数` }),
     Max(INT4_MAX, { each: true, message: `${label} 超出范围` }),
-  );
-
-/** A required text of a form (blank → `message`). */
-const RequiredText = (message: string, max: number, label: string, description: string) =>
-  applyDecorators(
-    ApiProperty({ description }),
-    Transform(({ value }: TransformFnParams) => (typeof value === 'number' ? String(value) : trimmed(value))),
-    IsDefined({ message }),
-    IsString({ message }),
-    IsNotEmpty({ message }),
-    MaxLength(max, { message: `${label}不能超过 ${max} 个字符` }),
-  );
-
-/** An optional text; blank or null → null. */
-const OptionalText = (max: number, label: string) =>
-  applyDecorators(
-    ApiPropertyOptional({ type: String, nullable: true }),
-    Transform(({ value }: TransformFnParams) => {
-      const v = trimmed(value);
-      return v === '' ? null : v;
-    }),
-    IsOptional(),
-    IsString({ message: `${label}必须是字符串` }),
-    MaxLength(max, { message: `${label}不能超过 ${max} 个字符` }),
   );
 
 /** `GET api/productManuscript/list`: the pool of a product (and column); `journalId` marks `inJournal`. */
@@ -133,10 +109,10 @@ export class EditTitleAndMemoDto {
   @RequiredId('id', '稿件 id')
   id: number;
 
-  @RequiredText(MANUSCRIPT_MESSAGES.title, 500, '稿件标题', '稿件标题')
+  @RequiredText(MANUSCRIPT_MESSAGES.title, 500, '稿件标题', { numbersToo: true, description: '稿件标题' })
   title: string;
 
-  @OptionalText(1000, '备注')
+  @OptionalText(1000, '备注', { blankToNull: true })
   memo?: string | null;
 }
 
@@ -192,10 +168,10 @@ export class UploadCopyFields {
   @ColumnId()
   columnId: number;
 
-  @RequiredText(MANUSCRIPT_MESSAGES.title, 500, '稿件标题', '稿件标题')
+  @RequiredText(MANUSCRIPT_MESSAGES.title, 500, '稿件标题', { numbersToo: true, description: '稿件标题' })
   title: string;
 
-  @RequiredText(MANUSCRIPT_MESSAGES.firstAuthor, 100, '供稿', '供稿')
+  @RequiredText(MANUSCRIPT_MESSAGES.firstAuthor, 100, '供稿', { numbersToo: true, description: '供稿' })
   firstAuthor: string;
 
   @ApiProperty({ type: 'integer', description: '来源单位' })
@@ -212,7 +188,7 @@ export class UploadCopyFields {
   @Matches(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/, { message: '审稿人 id 必须是正整数' })
   authorIds?: string;
 
-  @OptionalText(1000, '备注')
+  @OptionalText(1000, '备注', { blankToNull: true })
   memo?: string | null;
 }
 
