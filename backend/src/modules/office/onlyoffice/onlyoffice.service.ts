@@ -75,8 +75,9 @@ export class OnlyofficeService implements OfficeAdapter, OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Connected when the deployment is configured for it (`OFFICE_EDITOR=onlyoffice` at startup). */
   onModuleInit(): void {
-    this.adapters.register(this);
+    if (this.config.office.editor === 'onlyoffice') this.adapters.register(this);
   }
 
   /** The secret and the base the document server reaches Horizon at (config/config.ts requires both for `OFFICE_EDITOR=onlyoffice`). */
