@@ -77,7 +77,9 @@ export function actionFor(discovery: WopiDiscovery, ext: string, mode: 'edit' | 
  * `permission=readonly`.
  */
 export function actionUrl(urlsrc: string, options: { wopiSrc: string; lang: string; readOnly: boolean }): string {
-  const filled = urlsrc.replace(/<([A-Za-z0-9_]+)=([A-Za-z0-9_]+)&?>/g, (_all, name: string, value: string) => (value === 'UI_LLCC' || value === 'DC_LLCC' ? `${name}=${encodeURIComponent(options.lang)}&` : ''));
+  const filled = urlsrc.replace(/<([A-Za-z0-9_]+)=([A-Za-z0-9_]+)&?>/g, (_all, name: string, value: string) => (value === 'UI_LLCC' || value === 'DC_LLCC' ? `${name}=${encodeURIComponent(options.lang)}&` : ''))
+    .replace(/&{2,}/g, '&')
+    .replace('?&', '?');
   const base = filled.includes('?') ? (/[?&]$/.test(filled) ? filled : `${filled}&`) : `${filled}?`;
   const params = [`WOPISrc=${encodeURIComponent(options.wopiSrc)}`, `lang=${encodeURIComponent(options.lang)}`, 'closebutton=1'];
   if (options.readOnly) params.push('permission=readonly');
