@@ -29,7 +29,7 @@ export function WorkbenchDialogs({ wb, actions, dailyDialog: DailyDialog }: Work
       <EditManuscriptDialog wb={wb} row={dialog?.kind === 'edit' ? dialog.row : null} onClose={close} onSaved={reload} />
       <JournalVersionsDialog wb={wb} open={dialog?.kind === 'journalVersions'} onClose={close} />
       <ProvideCountsDialog wb={wb} open={dialog?.kind === 'provide'} onClose={close} />
-      <GeneratedDialog version={dialog?.kind === 'generated' ? dialog.version : null} onClose={close} />
+      <GeneratedDialog version={dialog?.kind === 'generated' ? dialog.version : null} journalId={wb.journalId} onClose={close} />
       {DailyDialog && (
         <DailyDialog
           open={dialog?.kind === 'daily'}

@@ -7,6 +7,10 @@ import type {
   JournalVersion,
   ManuscriptEdit,
   ManuscriptVersion,
+  OfficeConfig,
+  OfficeDiff,
+  OfficeKind,
+  OfficeVersionMeta,
   PickAnswer,
   PickBody,
   PoolPage,
@@ -20,6 +24,9 @@ import type {
 export const JOURNAL_PATH = 'api/productJournal';
 export const MANU_PATH = 'api/productManuscript';
 export const PROVIDE_PATH = 'api/productJournalProvide';
+export const OFFICE_PATH = 'api/office';
+/** The channel the online editor page posts `office-closed` on (docs/office-api.md, step 5). */
+export const OFFICE_CHANNEL = 'horizon-office';
 
 /** Multipart uploads (shared/files `uploadFile`): a copy's new version or a new local upload. */
 export const UPLOAD_MANU_PATH = `${MANU_PATH}/uploadManu`;
@@ -75,6 +82,11 @@ export const workbenchApi = {
 
   /** `{dictName: [{label, value}]}` of the table's dictionaries. */
   dicts: (signal?: AbortSignal) => get<DictMap>('api/dictDetail/map', { dictName: DICT_NAMES.join(',') }, signal),
+
+  /** Online editing (docs/office-api.md): the configured editor, who saved which version through which editor, the diff of two versions. */
+  officeConfig: (signal?: AbortSignal) => get<OfficeConfig>(`${OFFICE_PATH}/config`, undefined, signal),
+  officeVersions: (kind: OfficeKind, id: number, signal?: AbortSignal) => get<OfficeVersionMeta[]>(`${OFFICE_PATH}/versions`, { kind, id }, signal),
+  diff: (kind: OfficeKind, id: number, from: number, to: number, signal?: AbortSignal) => get<OfficeDiff>(`${OFFICE_PATH}/diff`, { kind, id, from, to }, signal),
 };
 
 /** Query keys (all start with `horizon`: react-admin's refresh invalidates them). */
@@ -86,7 +98,22 @@ export const workbenchKeys = {
   versions: (id: number) => ['horizon', 'workbench', 'versions', id] as const,
   provide: (journalId: number) => ['horizon', 'workbench', 'provide', journalId] as const,
   dicts: ['horizon', 'dictDetail', 'map', ...DICT_NAMES] as const,
+  officeConfig: ['horizon', 'office', 'config'] as const,
+  officeVersionsAll: ['horizon', 'office', 'versions'] as const,
+  officeVersions: (kind: OfficeKind, id: number) => ['horizon', 'office', 'versions', kind, id] as const,
+  diff: (kind: OfficeKind, id: number, from: number, to: number) => ['horizon', 'office', 'diff', kind, id, from, to] as const,
 };
+
+/** The address of the online editor page (a full page load: its own CSP; docs/office-api.md "The built-in editor page"). */
+export function officeEditorUrl(kind: OfficeKind, id: number, version?: number | null): string {
+  const base = (import.meta.env.BASE_URL ?? '/').replace(/\/?$/, '/');
+  return `${base}office/${kind}/${id}${version ? `?version=${version}` : ''}`;
+}
+
+/** Opens a version in the online editor, in a new window (the workbench reloads when it closes: useWorkbench). */
+export function openOfficeEditor(kind: OfficeKind, id: number, version?: number | null): void {
+  window.open(officeEditorUrl(kind, id, version), '_blank');
+}
 
 /** `<origin><path>` of a download path the API answered as text (never with the login token). */
 export function pathUrl(path: string): string {

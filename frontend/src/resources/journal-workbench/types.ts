@@ -88,3 +88,49 @@ export type { SelectableUser } from '../shared/production/choices';
 export type DictEntry = Pick<Schema<'DictDetailDto'>, 'label' | 'value'>;
 
 export type DictMap = Record<string, DictEntry[]>;
+
+// ---- online editing (docs/office-api.md, docs/office-design.md §4.9)
+
+/** What an online editor edits: a journal's versions or a journal copy's. */
+export type OfficeKind = 'journal' | 'copy';
+
+/** `GET api/office/config`: the configured editor; `enabled` false hides 在线编辑. */
+export type OfficeConfig = Schema<'OfficeConfigDto'>;
+
+/** `GET api/office/versions`: what an editor recorded of each live version (`editor` null: uploaded or generated). */
+export type OfficeVersionMeta = Schema<'OfficeVersionMetaDto'>;
+
+/** A word run of a changed paragraph. */
+export interface OfficeDiffPart {
+  op: 'equal' | 'insert' | 'delete';
+  text: string;
+}
+
+/** One entry of the paragraph diff: a paragraph, a changed one (word parts) or a run of equal ones left out. */
+export type OfficeDiffParagraph =
+  | { op: 'equal' | 'added' | 'removed'; text: string }
+  | { op: 'changed'; parts: OfficeDiffPart[] }
+  | { op: 'skipped'; count: number };
+
+/**
+ * `GET api/office/diff`: the text diff of two .docx versions. Written by hand until the wire types
+ * are regenerated (`OfficeDiffDto`); the `op` union is narrower than the generated optional fields.
+ */
+export interface OfficeDiff {
+  from: number;
+  to: number;
+  paragraphs: OfficeDiffParagraph[];
+  skipped: number;
+  truncated: boolean;
+  stats: { added: number; removed: number; changed: number };
+  notes: { from: string | null; to: string | null };
+}
+
+/** Posted on `BroadcastChannel('horizon-office')` by the editor page when it closes. */
+export interface OfficeClosedMessage {
+  type: 'office-closed';
+  kind: OfficeKind;
+  id: number;
+  journalId: number;
+  savedVersion: number | null;
+}

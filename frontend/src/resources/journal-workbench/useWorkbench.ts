@@ -1,16 +1,18 @@
 // The state of the journal workbench: the ids of the address, the journal with its columns
 // (`GET api/productJournal/info`), the lookups (product, users, dictionaries), what the caller may
-// do, and the open dialog.
-import { useEffect, useState } from 'react';
+// do, and the open dialog; online editing: whether 在线编辑 is offered (`GET api/office/config`) and
+// the reload when an editor window closes (docs/office-design.md §4.9, spec §4: "after closing an
+// online editor the changed file is saved back and the journal reloaded").
+import { useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError, useLogoutIfAccessDenied } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { useAppAbility } from '../../providers/ability';
 import { useProductChoices, useSelectableUsers } from '../shared/production/choices';
 import { workbenchAccess } from './access';
-import { workbenchApi, workbenchKeys } from './api';
+import { OFFICE_CHANNEL, workbenchApi, workbenchKeys } from './api';
 import { positiveId } from './format';
-import type { JournalColumn, JournalManuscript, JournalVersion } from './types';
+import type { JournalColumn, JournalManuscript, JournalVersion, OfficeClosedMessage } from './types';
 
 /** The dialog open over the page (one at a time). */
 export type WorkbenchDialog =
@@ -19,6 +21,30 @@ export type WorkbenchDialog =
   | { kind: 'journalVersions' | 'provide' | 'daily' }
   | { kind: 'generated'; version: JournalVersion }
   | null;
+
+/** Whether 在线编辑 is offered: the configured editor is connected (`enabled`), not `none`. Off while unknown or on an error. */
+export function useOnlineEdit(): boolean {
+  const config = useQuery({ queryKey: workbenchKeys.officeConfig, queryFn: ({ signal }) => workbenchApi.officeConfig(signal), staleTime: 5 * 60_000, retry: false });
+  return config.data?.enabled === true && config.data.editor !== 'none';
+}
+
+const isClosed = (data: unknown): data is OfficeClosedMessage =>
+  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'office-closed';
+
+/**
+ * `onClosed(message)` for every `office-closed` the editor page posts on `BroadcastChannel('horizon-office')`
+ * (nothing where the browser has no BroadcastChannel: the window-focus refetch covers it).
+ */
+export function useOfficeClosed(onClosed: (message: OfficeClosedMessage) => void): void {
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return undefined;
+    const channel = new BroadcastChannel(OFFICE_CHANNEL);
+    channel.onmessage = (event: MessageEvent) => {
+      if (isClosed(event.data)) onClosed(event.data);
+    };
+    return () => channel.close();
+  }, [onClosed]);
+}
 
 export function useWorkbench() {
   const [search] = useSearchParams();
@@ -33,6 +59,8 @@ export function useWorkbench() {
     queryFn: ({ signal }) => workbenchApi.info(journalId as number, signal),
     enabled: journalId !== null,
     staleTime: 0,
+    // an editor window saved meanwhile (or another user did): back on the page, the journal reloads
+    refetchOnWindowFocus: true,
   });
   // an expired session ends as everywhere else; other errors show on the page with 重试
   useEffect(() => {
@@ -53,6 +81,19 @@ export function useWorkbench() {
 
   const [dialog, setDialog] = useState<WorkbenchDialog>(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: workbenchKeys.info(journalId ?? 0) });
+  const onlineEdit = useOnlineEdit();
+  // an editor window of this journal (or one of its copies) closed: its save is a new version
+  const onOfficeClosed = useCallback(
+    (message: OfficeClosedMessage) => {
+      if (journalId === null || message.journalId !== journalId) return;
+      void queryClient.invalidateQueries({ queryKey: workbenchKeys.info(journalId) });
+      void queryClient.invalidateQueries({ queryKey: workbenchKeys.journalVersions(journalId) });
+      if (message.kind === 'copy') void queryClient.invalidateQueries({ queryKey: workbenchKeys.versions(message.id) });
+      void queryClient.invalidateQueries({ queryKey: workbenchKeys.officeVersionsAll });
+    },
+    [journalId, queryClient],
+  );
+  useOfficeClosed(onOfficeClosed);
 
   return {
     journalId,
@@ -66,6 +107,8 @@ export function useWorkbench() {
     versions,
     users: users.data,
     dicts: dicts.data,
+    /** 在线编辑 is offered (the configured editor is connected). */
+    onlineEdit,
     dialog,
     setDialog,
     close: () => setDialog(null),

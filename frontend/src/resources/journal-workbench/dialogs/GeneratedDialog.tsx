@@ -1,16 +1,21 @@
 // 期刊已生成: the new journal version with its download link (a short-lived signed link of the
-// storage, never the login token). Online editing of the journal arrives with the next issue.
-import { Alert, CircularProgress, Link, Stack, Typography } from '@mui/material';
+// storage, never the login token) and 在线编辑 of that version in the online editor (when one is
+// configured; docs/office-api.md).
+import EditNoteIcon from '@mui/icons-material/EditNoteOutlined';
+import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { apiUrl } from '../../../providers/http';
 import { filesApi } from '../../shared/files';
 import { errorMessage } from '../../shared/hooks';
+import { openOfficeEditor } from '../api';
 import type { JournalVersion } from '../types';
+import { useOnlineEdit } from '../useWorkbench';
 import { useWorkbenchText } from '../useWorkbenchText';
 import { Frame } from './Frame';
 
-export function GeneratedDialog({ version, onClose }: { version: JournalVersion | null; onClose: () => void }) {
+export function GeneratedDialog({ version, journalId, onClose }: { version: JournalVersion | null; journalId: number | null; onClose: () => void }) {
   const t = useWorkbenchText();
+  const onlineEdit = useOnlineEdit();
   const fileId = version?.file?.id ?? null;
   const link = useQuery({
     queryKey: ['horizon', 'workbench', 'generatedLink', fileId],
@@ -38,6 +43,13 @@ export function GeneratedDialog({ version, onClose }: { version: JournalVersion 
           <CircularProgress size={14} />
           <Typography variant="body2">{t('generated.link_loading')}</Typography>
         </Stack>
+      )}
+      {onlineEdit && journalId !== null && fileId !== null && version && (
+        <Box sx={{ mt: 2 }}>
+          <Button size="small" variant="outlined" startIcon={<EditNoteIcon />} onClick={() => openOfficeEditor('journal', journalId, version.version)}>
+            {t('generated.online_edit')}
+          </Button>
+        </Box>
       )}
     </Frame>
   );

@@ -1,5 +1,6 @@
 // 历史版本: the journal's versions (`getFiles`, newest first), 下载, 删除 (never the first, never when
-// done), and a new journal version (`uploadJournal`) while the journal is editable.
+// done), and a new journal version (`uploadJournal`) while the journal is editable; per version 在线编辑
+// and 对比 of two .docx versions (VersionTable; docs/office-design.md §4.9).
 import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { WordUploadBox } from '../../shared/files';
@@ -31,6 +32,8 @@ export function JournalVersionsDialog({ wb, open, onClose }: { wb: Workbench; op
         deleting={remove.isPending ? (remove.variables ?? null) : null}
         onDelete={(version) => remove.mutate(version)}
         users={wb.users}
+        target={{ kind: 'journal', id: journalId }}
+        onlineEdit={wb.onlineEdit}
       />
       {writable && (
         <Box sx={{ mt: 2 }}>

@@ -1,5 +1,6 @@
 // 稿件版本: the versions of a copy (newest first), 下载, 删除 (never the first), and a new version
-// (.doc/.docx, `uploadManu` with `manuId`) while the journal is editable.
+// (.doc/.docx, `uploadManu` with `manuId`) while the journal is editable; per version 在线编辑 and 对比
+// of two .docx versions (VersionTable; docs/office-design.md §4.9).
 import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { WordUploadBox } from '../../shared/files';
@@ -28,6 +29,8 @@ export function ManuscriptVersionsDialog({ wb, row, onClose }: { wb: Workbench; 
         deleting={remove.isPending ? (remove.variables ?? null) : null}
         onDelete={(version) => remove.mutate(version)}
         users={wb.users}
+        target={{ kind: 'copy', id }}
+        onlineEdit={wb.onlineEdit}
       />
       {editable && row && (
         <Box sx={{ mt: 2 }}>

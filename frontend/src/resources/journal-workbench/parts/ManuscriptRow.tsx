@@ -1,7 +1,9 @@
 // One copy in a column's table: the drag handle (editable only), 序号, 标题 (the weekly's checkbox),
-// the spec's columns, and 版本 / 编辑 / 删除. Reviewed copies (`isExamine`) are tinted.
+// the spec's columns, and 版本 / 在线编辑 (a copy with a file, when an online editor is configured:
+// a new window, docs/office-api.md) / 编辑 / 删除. Reviewed copies (`isExamine`) are tinted.
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import DragIndicator from '@mui/icons-material/DragIndicator';
+import EditNoteIcon from '@mui/icons-material/EditNoteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
@@ -12,6 +14,7 @@ import { horizon } from '../../../theme/theme';
 import { ConfirmButton } from '../../shared/ConfirmButton';
 import { TipIconButton } from '../../shared/ListFrame';
 import { EllipsisText } from '../../shared/ListParts';
+import { openOfficeEditor } from '../api';
 import { dictLabel, reviewerNames, typeOf, userName } from '../format';
 import type { JournalManuscript } from '../types';
 import type { Workbench } from '../useWorkbench';
@@ -82,6 +85,11 @@ export function ManuscriptRow({ wb, actions, row, index }: ManuscriptRowProps) {
           <TipIconButton label={t('row.versions')} onClick={() => wb.setDialog({ kind: 'versions', row })}>
             <HistoryIcon fontSize="small" />
           </TipIconButton>
+          {wb.onlineEdit && wb.access.manu && row.file && (
+            <TipIconButton label={t('row.online_edit')} onClick={() => openOfficeEditor('copy', row.id, row.version)}>
+              <EditNoteIcon fontSize="small" />
+            </TipIconButton>
+          )}
           {editable && (
             <TipIconButton
               label={row.isExamine ? t('row.unexamine') : t('row.examine')}
