@@ -1,4 +1,8 @@
-import { actionFor, actionUrl, parseDiscovery, proofKeysOf } from './wopi-discovery';
+import { createServer, type Server } from 'node:http';
+import { Logger } from '@nestjs/common';
+import type { AddressInfo } from 'node:net';
+import type { AppConfig } from '../../../config/config';
+import { actionFor, actionUrl, DISCOVERY_REFETCH_MIN_MS, DISCOVERY_TTL_MS, OFFICE_UNAVAILABLE, parseDiscovery, proofKeysOf, WopiDiscoveryService } from './wopi-discovery';
 
 /** Shaped like Collabora Online's discovery.xml: actions by extension, then by MIME type with ext="", one proof key. */
 const COLLABORA = `<?xml version="1.0" encoding="utf-8"?>
@@ -73,5 +77,54 @@ describe('WOPI discovery (docs/office-design.md §3.1)', () => {
   it('refuses what is not a discovery document', () => {
     expect(() => parseDiscovery('<html><body>502 Bad Gateway</body></html>')).toThrow('not a WOPI discovery document');
     expect(() => parseDiscovery('')).toThrow();
+  });
+});
+
+describe('WopiDiscoveryService: fetched with a timeout, cached, refetched at most once a minute', () => {
+  let server: Server;
+  let hits = 0;
+  let answer = COLLABORA;
+  let service: WopiDiscoveryService;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      hits++;
+      if (req.url !== '/hosting/discovery') return res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': 'text/xml' }).end(answer);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    service = new WopiDiscoveryService({ office: { editor: 'wopi', url: 'http://browser-facing.invalid', internalUrl: url } } as AppConfig);
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(resolve));
+  });
+  beforeEach(() => jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('reads OFFICE_INTERNAL_URL once an hour, refetches on demand after a minute, keeps the last good copy', async () => {
+    const start = Date.now();
+    const now = jest.spyOn(Date, 'now').mockReturnValue(start);
+    expect((await service.get()).actions).toHaveLength(5);
+    await service.get();
+    expect(hits).toBe(1);
+    expect(await service.refresh()).toBe(false);
+    expect(hits).toBe(1);
+    now.mockReturnValue(start + DISCOVERY_REFETCH_MIN_MS + 1);
+    answer = ONLYOFFICE;
+    expect(await service.refresh()).toBe(true);
+    expect(hits).toBe(2);
+    expect(actionFor(await service.get(), 'docx', 'view')).toMatch(/\/view\?/);
+    // after an hour it is read again; a broken answer keeps the last good copy
+    now.mockReturnValue(start + DISCOVERY_TTL_MS + DISCOVERY_REFETCH_MIN_MS + 2);
+    answer = '<html>oops</html>';
+    expect(actionFor(await service.get(), 'docx', 'view')).toMatch(/\/view\?/);
+    expect(hits).toBe(3);
+  });
+
+  it('answers 503 OFFICE_UNAVAILABLE when no discovery was ever read', async () => {
+    const down = new WopiDiscoveryService({ office: { editor: 'wopi', url: 'http://127.0.0.1:1' } } as AppConfig);
+    await expect(down.get()).rejects.toMatchObject({ status: 503, code: OFFICE_UNAVAILABLE });
   });
 });

@@ -143,9 +143,17 @@ export class WopiDiscoveryService {
     const base = this.config.office.internalUrl ?? this.config.office.url;
     try {
       if (!base) throw new Error('OFFICE_URL is not set');
-      const res = await fetch(`${base}/hosting/discovery`, { signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS), redirect: 'error' });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const value = parseDiscovery(await res.text());
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(new Error(`no answer within ${DISCOVERY_TIMEOUT_MS} ms`)), DISCOVERY_TIMEOUT_MS);
+      let xml: string;
+      try {
+        const res = await fetch(`${base}/hosting/discovery`, { signal: abort.signal, redirect: 'error' });
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        xml = await res.text();
+      } finally {
+        clearTimeout(timer);
+      }
+      const value = parseDiscovery(xml);
       this.cached = { at: Date.now(), value };
       return value;
     } catch (e) {
