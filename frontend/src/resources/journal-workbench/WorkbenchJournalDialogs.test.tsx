@@ -75,7 +75,7 @@ describe('生成期刊', { timeout: 30_000 }, () => {
     const link = await within(dialog).findByRole('link', { name: '第12期-V3.docx' });
     expect(link.getAttribute('href')).toBe('/api/localStorage/downloadFile/53?access_token=t');
     expect(calls.find((call) => call.path === 'api/productJournal/generateJournal')?.url.searchParams.get('journalId')).toBe('9');
-    // no online editing yet (next issue): the dialog only closes
+    // no online editor configured (api/office/config answers nothing here): the dialog only closes
     expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['关闭']);
   });
 });
