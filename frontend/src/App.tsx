@@ -36,6 +36,8 @@ const UserCenterPage = lazy(() => import('./pages/userCenter/UserCenterPage').th
 const ProcessCenterPage = lazy(() => import('./pages/process/ProcessCenterPage').then((m) => ({ default: m.ProcessCenterPage })));
 /** 期刊编辑 (the journal workbench), loaded when opened. */
 const JournalWorkbenchPage = lazy(() => import('./pages/production/JournalWorkbenchPage').then((m) => ({ default: m.JournalWorkbenchPage })));
+/** The full-screen online editor (issue 15), its own window; the editor itself is a further chunk. */
+const OfficePage = lazy(() => import('./resources/office').then((m) => ({ default: m.OfficePage })));
 
 /** The news index: the home of the product-processing system. */
 const newsIndex = newsRoutes.find((route) => route.path === '/pro/news')?.element ?? <ProcessPlaceholder titleKey="app.process.nav.home" />;
@@ -115,6 +117,16 @@ function HorizonAdmin() {
         <Route path="/loginAdmin" element={<LoginPage />} />
         <Route path="/401" element={<NoPermissionPage />} />
         <Route path="/404" element={<NotFoundPage />} />
+        <Route
+          path="/office/:kind/:id"
+          element={
+            <Authenticated>
+              <Suspense fallback={<Loading />}>
+                <OfficePage />
+              </Suspense>
+            </Authenticated>
+          }
+        />
         <Route
           path="/enter"
           element={

@@ -52,6 +52,8 @@ export interface RequestOptions {
   /** `blob` for downloads; `json` (default) parses JSON and falls back to text. */
   responseType?: 'json' | 'blob';
   timeoutMs?: number;
+  /** Outlives the page (fetch `keepalive`): the online editor's close on leaving the window. */
+  keepalive?: boolean;
 }
 
 export interface HttpResponse<T> {
@@ -137,7 +139,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   const timeout = withTimeout(signal, timeoutMs);
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), { method, headers, body: payload, signal: timeout.signal });
+    response = await fetch(apiUrl(path), { method, headers, body: payload, signal: timeout.signal, keepalive: options.keepalive });
   } catch (error) {
     timeout.done();
     if (timeout.timedOut()) throw new HttpError(MSG_TIMEOUT, 0, null);
