@@ -279,7 +279,7 @@ describe('online office editing: the WOPI host', () => {
     }
   });
 
-  it('checks proof keys: current, old and ProofOld accepted; another key or an old timestamp 500; none accepted under auto, refused under required', async () => {
+  it('checks proof keys: current, old and ProofOld accepted; another key or an old timestamp 401; none accepted under auto, refused under required', async () => {
     const w = await journalWithVersion('签名');
     const token: string = (await open(w.journalId)).body.wopi.accessToken;
     const fileId = `j${w.journalId}`;
@@ -288,18 +288,18 @@ describe('online office editing: the WOPI host', () => {
     expect((await wopi(fileId, token, { proof: 'proofOld' })).status).toBe(200);
     const hits = discoveryHits;
     const bad = await wopi(fileId, token, { proof: 'stranger' });
-    expect(bad.status).toBe(500);
+    expect(bad.status).toBe(401);
     expect(bad.body).toMatchObject({ code: 'WOPI_PROOF_INVALID' });
     // a failed proof refetches the discovery (the keys may have rotated) at most once a minute: it was read just now
     expect(discoveryHits).toBe(hits);
-    expect((await wopi(fileId, token, { proof: 'stale' })).status).toBe(500);
+    expect((await wopi(fileId, token, { proof: 'stale' })).status).toBe(401);
     // the proof covers the exact URL: a signature of another URL fails
     const otherUrl = await t.http().get(`/api/wopi/files/${fileId}?access_token=${encodeURIComponent(token)}&x=1`).set('X-WOPI-TimeStamp', msToTicks(Date.now()).toString()).set('X-WOPI-Proof', sign('RSA-SHA256', proofBytes(token, `${CALLBACK}/api/wopi/files/${fileId}?access_token=${encodeURIComponent(token)}`, msToTicks(Date.now())), currentKey.privateKey).toString('base64'));
-    expect(otherUrl.status).toBe(500);
+    expect(otherUrl.status).toBe(401);
     expect((await wopi(fileId, token, { proof: 'none' })).status).toBe(200);
     office.wopiProof = 'required';
     try {
-      expect((await wopi(fileId, token, { proof: 'none' })).status).toBe(500);
+      expect((await wopi(fileId, token, { proof: 'none' })).status).toBe(401);
       expect((await wopi(fileId, token, { proof: 'current' })).status).toBe(200);
     } finally {
       office.wopiProof = 'auto';

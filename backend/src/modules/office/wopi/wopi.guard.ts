@@ -8,7 +8,7 @@ type WopiRequest = Request & { wopi?: WopiCall; principal?: Principal };
 
 /**
  * The WOPI routes are public to the login guard (the WOPI client has no login): this guard
- * authenticates them by their access token and proof keys (WopiService.authenticate: 401 / 404 / 500)
+ * authenticates them by their access token and proof keys (WopiService.authenticate: 401 / 404)
  * and puts the call on the request — its user as `principal`, so the operation log names who saved.
  */
 @Injectable()

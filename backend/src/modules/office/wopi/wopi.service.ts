@@ -36,7 +36,7 @@ export interface WopiReply {
 
 /** `code` of a refused access token (401). */
 export const WOPI_TOKEN_INVALID = 'WOPI_TOKEN_INVALID';
-/** `code` of a failed proof-key check (500, as the WOPI documentation prescribes). */
+/** `code` of a failed proof-key check (401: the WOPI documentation says 500, but Horizon never answers bad input with a 500; a WOPI client treats any non-200 as a refusal). */
 export const WOPI_PROOF_INVALID = 'WOPI_PROOF_INVALID';
 
 const MSG_TOKEN = '访问令牌无效或已过期';
@@ -161,7 +161,8 @@ export class WopiService implements OfficeAdapter, OnModuleInit {
    * Proof keys (§3.4): checked when `X-WOPI-Proof` is sent (`auto`), always (`required`), never
    * (`off`). The URL is rebuilt from `OFFICE_CALLBACK_BASE` and the original path and query. A proof
    * that fails with the cached keys refetches the discovery once (the keys may have rotated). A
-   * failure answers **500** (what the WOPI documentation prescribes) and is logged.
+   * failure answers **401** and is logged (the WOPI documentation says 500; Horizon answers bad input
+   * with 4xx only, and a WOPI client treats any non-200 answer as a refusal).
    */
   private async checkProof(req: Request, token: string): Promise<void> {
     const mode = this.config.office.wopiProof;
@@ -177,7 +178,7 @@ export class WopiService implements OfficeAdapter, OnModuleInit {
     if (result === 'bad' && proof && (await this.discovery.refresh().catch(() => false))) result = await verdict().catch(() => 'bad' as const);
     if (result === 'ok') return;
     this.logger.warn(`WOPI proof ${proof ? result : 'missing'}: ${req.method} ${req.path}`);
-    throw new DomainException(500, 'WOPI 请求签名校验失败', WOPI_PROOF_INVALID);
+    throw new DomainException(401, 'WOPI 请求签名校验失败', WOPI_PROOF_INVALID);
   }
 
   // ------------------------------------------------------------------ the calls
