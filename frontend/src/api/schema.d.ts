@@ -3526,6 +3526,109 @@ export interface paths {
       };
     };
   };
+  '/api/office/diff': {
+    get: {
+      parameters: {
+        query: {
+          /** journal：期刊版本；copy：期刊稿件（副本）版本 */
+          kind: 'journal' | 'copy';
+          /** 期刊 id 或期刊稿件 id */
+          id: number;
+          /** 旧版本号 */
+          from: number;
+          /** 新版本号 */
+          to: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['OfficeDiffDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 productJournal:list / productJournal:manu */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/office/onlyoffice/callback': {
+    post: {
+      parameters: {
+        query: {
+          /** 会话凭据（编辑配置的 callbackUrl 中给出） */
+          s: unknown;
+        };
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, unknown>;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['OnlyofficeCallbackAnswerDto'];
+          };
+        };
+        /** 签名或会话凭据无效：{"error":1} */
+        403: {
+          content: {
+            'application/json': components['schemas']['OnlyofficeCallbackAnswerDto'];
+          };
+        };
+      };
+    };
+  };
+  '/api/office/onlyoffice/history': {
+    get: {
+      parameters: {
+        query: {
+          /** 编辑会话 id */
+          sessionId: string;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['OnlyofficeHistoryDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/office/onlyoffice/historyData': {
+    get: {
+      parameters: {
+        query: {
+          /** 编辑会话 id */
+          sessionId: string;
+          /** 版本号 */
+          version: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['OnlyofficeHistoryDataDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/office/sessions/{id}': {
     get: {
       parameters: {
@@ -6943,6 +7046,42 @@ export interface components {
       editor: 'builtin' | 'onlyoffice' | 'wopi' | 'none';
       enabled: boolean;
     };
+    OfficeDiffDto: {
+      from: number;
+      to: number;
+      paragraphs: components['schemas']['OfficeDiffParagraphDto'][];
+      /** 略去的相同段落总数 */
+      skipped: number;
+      /** true：超过 2000 条，后面的差异未列出（stats 仍为全文统计） */
+      truncated: boolean;
+      stats: components['schemas']['OfficeDiffStatsDto'];
+      notes: components['schemas']['OfficeDiffNotesDto'];
+    };
+    OfficeDiffNotesDto: {
+      from: string | null;
+      to: string | null;
+    };
+    OfficeDiffParagraphDto: {
+      op: 'equal' | 'added' | 'removed' | 'changed' | 'skipped';
+      /** equal / added / removed：段落文字 */
+      text?: string;
+      /** changed：词级差异 */
+      parts?: components['schemas']['OfficeDiffPartDto'][];
+      /** skipped：略去的相同段落数 */
+      count?: number;
+    };
+    OfficeDiffPartDto: {
+      op: 'equal' | 'insert' | 'delete';
+      text: string;
+    };
+    OfficeDiffStatsDto: {
+      /** 新增段落 */
+      added: number;
+      /** 删除段落 */
+      removed: number;
+      /** 修改段落 */
+      changed: number;
+    };
     OfficeLockDto: {
       holder: components['schemas']['OfficeUserDto'];
       /** 持锁开始时间 yyyy-MM-dd HH:mm:ss */
@@ -7062,6 +7201,29 @@ export interface components {
       expiresAt: string;
       /** 调用者自己的会话 */
       current: boolean;
+    };
+    OnlyofficeCallbackAnswerDto: {
+      /** 0：已处理；1：未能保存（或签名无效） */
+      error: 0 | 1;
+    };
+    OnlyofficeHistoryDataDto: {
+      version: number;
+      key: string;
+      /** 该版本的文件地址（OFFICE_CALLBACK_BASE + 文件路径） */
+      url: string;
+      fileType: 'doc' | 'docx';
+      /** ONLYOFFICE 保存的版本：changes.zip 的地址 */
+      changesUrl?: string;
+      /** 上一版本 {key, url, fileType} */
+      previous?: Record<string, unknown>;
+      /** 以上内容的 JWT（HS256，OFFICE_JWT_SECRET） */
+      token: string;
+    };
+    OnlyofficeHistoryDto: {
+      /** 编辑器当前显示的版本 */
+      currentVersion: number;
+      /** [{version, key, created, user: {id, name}, changes?, serverVersion?}]，旧版本在前 */
+      history: (Record<string, unknown>)[];
     };
     OpenJournalDto: {
       /** 期刊版本 id（getFiles / info.files 的 id）；给了 journalId 时忽略 */
