@@ -29,7 +29,7 @@ async function wordLikeDocx() {
     sections: [{
       children: [
         new d.Paragraph({ text: '样例标题', heading: d.HeadingLevel.HEADING_1 }),
-        new d.Paragraph({ children: [new d.TextRun('见 '), new d.ExternalHyperlink({ link: 'https://example.org/x', children: [new d.TextRun({ text: '链接', style: 'Hyperlink' })] }), new d.TextRun('。第二段正文，用于在线编辑测试。'), new d.FootnoteReferenceRun(1)] }),
+        new d.Paragraph({ children: [new d.TextRun('见 '), new d.ExternalHyperlink({ link: 'https://example.org/x', children: [new d.TextRun({ text: '链接', style: 'Hyperlink' })] }), new d.TextRun('。第二段正文，供修改。'), new d.FootnoteReferenceRun(1)] }),
         new d.Paragraph({ text: '第一步', numbering: { reference: 'steps', level: 0 } }),
         new d.Paragraph({ text: '第二步', numbering: { reference: 'steps', level: 0 } }),
         new d.Table({ width: { size: 100, type: d.WidthType.PERCENTAGE }, rows: [0, 1].map((r) => new d.TableRow({ children: [0, 1].map((c) => new d.TableCell({ children: [new d.Paragraph(`格${r}${c}`)] })) })) }),

@@ -145,7 +145,7 @@ export async function seedGeneratedJournal(page, me, { name, journalNo = 1 }) {
           productList: [column.id],
           memo: 'e2e office',
           content:
-            `<h2>${title}</h2><p>第一段正文，<strong>加粗</strong>与<em>斜体</em>。</p><p>第二段正文，用于在线编辑测试。</p>` +
+            `<h2>${title}</h2><p>第一段正文，<strong>加粗</strong>与<em>斜体</em>。</p><p>第二段正文，供修改。</p>` +
             '<ol><li>要点一</li><li>要点二</li></ol>' +
             '<table><tbody><tr><td>甲</td><td>乙</td></tr><tr><td>丙</td><td>丁</td></tr></tbody></table>' +
             `<p><img src="${picture}" alt="图"></p><p>结尾段落。</p>`,

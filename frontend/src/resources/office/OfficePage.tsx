@@ -233,7 +233,7 @@ export function OfficePage() {
   return (
     <Box data-testid="office-page" data-state="open" data-editor-ready={ready ? 'true' : 'false'} data-mode={mode} sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="static" color="default" elevation={1}>
-        <Toolbar variant="dense" aria-label={t('page.toolbar')} sx={{ gap: 1.5 }}>
+        <Toolbar variant="dense" role="toolbar" aria-label={t('page.toolbar')} sx={{ gap: 1.5 }}>
           <Typography component="h1" variant="subtitle1" noWrap sx={{ fontWeight: 600, minWidth: 0 }}>
             {target.title}
           </Typography>
