@@ -283,7 +283,7 @@ export function OfficePage() {
             <BuiltinEditor bytes={bytes} mode={mode} title={target.title} author={identity?.fullName} onHandle={onHandle} onChange={onChange} onSave={() => void save()} onStatus={onStatus} />
           )}
           {open.editor === 'onlyoffice' && open.onlyoffice && (
-            <OnlyofficeEditor apiJs={open.onlyoffice.apiJs} config={open.onlyoffice.config} onHandle={onAdapter} onDirty={setDirty} onReady={onReady} onError={onAdapterError} />
+            <OnlyofficeEditor apiJs={open.onlyoffice.apiJs} sessionId={open.id} config={open.onlyoffice.config} onHandle={onAdapter} onDirty={setDirty} onReady={onReady} onError={onAdapterError} />
           )}
           {open.editor === 'wopi' && open.wopi && (
             <WopiEditor

@@ -1,11 +1,16 @@
 // ONLYOFFICE Docs inside the editor page (docs/office-design.md §2, §4.8): loads the document
 // server's api.js (`onlyoffice.apiJs`, allowed by the editor CSP), opens `DocsAPI.DocEditor` with the
-// signed config of the session, reports the unsaved flag, destroys the editor on close.
+// signed config of the session, reports the unsaved flag, destroys the editor on close, and feeds the
+// editor's version history (§2.3: `onRequestHistory` → `api/office/onlyoffice/history`,
+// `onRequestHistoryData` → `historyData`, signed by the server).
 import { Box } from '@mui/material';
 import { useEffect, useId } from 'react';
+import { officeApi } from './api';
 
 interface DocEditor {
   destroyEditor(): void;
+  refreshHistory(data: Record<string, unknown>): void;
+  setHistoryData(data: Record<string, unknown>): void;
 }
 interface DocsApi {
   DocEditor: new (placeholderId: string, config: Record<string, unknown>) => DocEditor;
@@ -41,6 +46,7 @@ export function loadScript(src: string, doc: Document = document): Promise<void>
 
 export interface OnlyofficeEditorProps {
   apiJs: string;
+  sessionId: string;
   config: Record<string, unknown>;
   onHandle: (handle: AdapterHandle | null) => void;
   onDirty: (dirty: boolean) => void;
@@ -48,7 +54,7 @@ export interface OnlyofficeEditorProps {
   onError: (message: string) => void;
 }
 
-export default function OnlyofficeEditor({ apiJs, config, onHandle, onDirty, onReady, onError }: OnlyofficeEditorProps) {
+export default function OnlyofficeEditor({ apiJs, sessionId, config, onHandle, onDirty, onReady, onError }: OnlyofficeEditorProps) {
   const placeholder = `onlyoffice-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   useEffect(() => {
     let editor: DocEditor | null = null;
@@ -67,6 +73,20 @@ export default function OnlyofficeEditor({ apiJs, config, onHandle, onDirty, onR
           onAppReady: () => onReady(),
           onDocumentStateChange: (event: { data: boolean }) => onDirty(Boolean(event.data)),
           onError: (event: { data?: { errorDescription?: string } }) => onError(event.data?.errorDescription ?? 'ONLYOFFICE'),
+          onRequestHistory: () => {
+            officeApi
+              .onlyofficeHistory(sessionId)
+              .then((data) => editor?.refreshHistory(data))
+              .catch((error: unknown) => editor?.refreshHistory({ error: error instanceof Error ? error.message : String(error) }));
+          },
+          onRequestHistoryData: (event: { data: number }) => {
+            officeApi
+              .onlyofficeHistoryData(sessionId, event.data)
+              .then((data) => editor?.setHistoryData(data))
+              .catch((error: unknown) => editor?.setHistoryData({ version: event.data, error: error instanceof Error ? error.message : String(error) }));
+          },
+          // Leaving the history view shows the document again (the editor keeps its state).
+          onRequestHistoryClose: () => undefined,
         };
         editor = new api.DocEditor(placeholder, { ...config, events });
         onHandle({ destroy });
@@ -79,7 +99,7 @@ export default function OnlyofficeEditor({ apiJs, config, onHandle, onDirty, onR
       destroy();
       onHandle(null);
     };
-  }, [apiJs, config, placeholder, onHandle, onDirty, onReady, onError]);
+  }, [apiJs, sessionId, config, placeholder, onHandle, onDirty, onReady, onError]);
   return (
     <Box sx={{ flex: 1, minHeight: 0, '& iframe': { border: 0 } }}>
       <div id={placeholder} />

@@ -2,6 +2,7 @@
 // stub DocsAPI, the WOPI form POST and the origin-checked PostMessage protocol.
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { officeApi } from './api';
 import OnlyofficeEditor from './OnlyofficeEditor';
 import WopiEditor from './WopiEditor';
 
@@ -19,7 +20,7 @@ describe('OnlyofficeEditor', () => {
     const onDirty = vi.fn();
     const onHandle = vi.fn();
     const config = { document: { key: 'k1', url: 'http://nginx/files/x' }, token: 'signed.jwt' };
-    const view = render(<OnlyofficeEditor apiJs="https://office.example.org/web-apps/apps/api/documents/api.js" config={config} onHandle={onHandle} onDirty={onDirty} onReady={vi.fn()} onError={vi.fn()} />);
+    const view = render(<OnlyofficeEditor apiJs="https://office.example.org/web-apps/apps/api/documents/api.js" sessionId="s-1" config={config} onHandle={onHandle} onDirty={onDirty} onReady={vi.fn()} onError={vi.fn()} />);
     const script = document.head.querySelector<HTMLScriptElement>('script[src="https://office.example.org/web-apps/apps/api/documents/api.js"]');
     expect(script).toBeTruthy();
     (window as { DocsAPI?: unknown }).DocsAPI = { DocEditor };
@@ -35,6 +36,31 @@ describe('OnlyofficeEditor', () => {
     expect(onHandle).toHaveBeenLastCalledWith({ destroy: expect.any(Function) });
     view.unmount();
     expect(destroyEditor).toHaveBeenCalled();
+  });
+
+  it('feeds the history view: onRequestHistory → refreshHistory, onRequestHistoryData → setHistoryData, errors shown in the editor', async () => {
+    const editor = { destroyEditor: vi.fn(), refreshHistory: vi.fn(), setHistoryData: vi.fn() };
+    const DocEditor = vi.fn(function DocEditor() {
+      return editor;
+    });
+    const history = { currentVersion: 2, history: [{ version: 1, key: 'k-1' }, { version: 2, key: 'k-2' }] };
+    const historyCall = vi.spyOn(officeApi, 'onlyofficeHistory').mockResolvedValue(history);
+    const dataCall = vi.spyOn(officeApi, 'onlyofficeHistoryData').mockRejectedValue(new Error('版本不存在'));
+    const apiJs = 'https://office.example.org/history/api.js';
+    render(<OnlyofficeEditor apiJs={apiJs} sessionId="s-9" config={{ document: { key: 'k-2' } }} onHandle={vi.fn()} onDirty={vi.fn()} onReady={vi.fn()} onError={vi.fn()} />);
+    (window as { DocsAPI?: unknown }).DocsAPI = { DocEditor };
+    await act(async () => {
+      document.head.querySelector<HTMLScriptElement>(`script[src="${apiJs}"]`)?.dispatchEvent(new Event('load'));
+    });
+    const events = (DocEditor.mock.calls[0] as unknown as [string, { events: Record<string, (e?: unknown) => void> }])[1].events;
+    await act(async () => {
+      events.onRequestHistory();
+      events.onRequestHistoryData({ data: 1 });
+    });
+    expect(historyCall).toHaveBeenCalledWith('s-9');
+    expect(editor.refreshHistory).toHaveBeenCalledWith(history);
+    expect(dataCall).toHaveBeenCalledWith('s-9', 1);
+    expect(editor.setHistoryData).toHaveBeenCalledWith({ version: 1, error: '版本不存在' });
   });
 });
 

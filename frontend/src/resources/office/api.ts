@@ -26,6 +26,11 @@ export const officeApi = {
     form.append('file', new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }), fileName);
     return requestJson<OfficeSaveResult>(`${OFFICE_PATH}/builtin/save`, { method: 'POST', body: form });
   },
+  /** ONLYOFFICE's version history (`refreshHistory` payload, docs/office-design.md §2.3). */
+  onlyofficeHistory: (sessionId: string) => requestJson<Record<string, unknown>>(`${OFFICE_PATH}/onlyoffice/history?${new URLSearchParams({ sessionId })}`),
+  /** One version for ONLYOFFICE's history view (`setHistoryData` payload, signed by the server). */
+  onlyofficeHistoryData: (sessionId: string, version: number) =>
+    requestJson<Record<string, unknown>>(`${OFFICE_PATH}/onlyoffice/historyData?${new URLSearchParams({ sessionId, version: String(version) })}`),
   /** The bytes behind `builtin.fileUrl` (a file capability path, no login needed). */
   async bytes(fileUrl: string): Promise<Uint8Array> {
     const blob = (await request<Blob>(fileUrl, { responseType: 'blob' })).body;
