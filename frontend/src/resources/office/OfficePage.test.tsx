@@ -244,5 +244,27 @@ describe('OfficePage', () => {
     expect(beats).toBe(2);
     expect(await screen.findByTestId('office-lock-lost')).toBeTruthy();
   });
-});
 
+  it('关闭 of a Collabora (WOPI) session unloads its frame before waiting for the save, then announces it', async () => {
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    vi.spyOn(window, 'close').mockImplementation(() => undefined);
+    const frameAtPoll: Array<string | null> = [];
+    const wopi = { actionUrl: 'https://office.example.org/browser/abc/cool.html?WOPISrc=x', accessToken: 'tok', accessTokenTtl: 1795700000000 };
+    const calls = stubOffice(session({ editor: 'wopi', builtin: undefined, wopi }), (method, path) => {
+      if (method === 'DELETE') return { status: 204 };
+      if (method === 'GET' && path === `api/office/sessions/${SESSION_ID}`) {
+        frameAtPoll.push(screen.queryByTitle('在线编辑器')?.getAttribute('src') ?? null);
+        return { body: { id: SESSION_ID, state: 'saved', mode: 'edit', lock: null, savedVersion: 5, error: null } };
+      }
+      return undefined;
+    });
+    renderPage('/office/journal/12');
+    const frame = await screen.findByTitle('在线编辑器');
+    expect(frame.getAttribute('src')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(frameAtPoll[0]).toBe('about:blank');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+    expect(posted[0]).toEqual({ channel: 'horizon-office', message: expect.objectContaining({ savedVersion: 5 }) });
+  });
+});

@@ -291,6 +291,7 @@ export function OfficePage() {
               accessToken={open.wopi.accessToken}
               accessTokenTtl={open.wopi.accessTokenTtl}
               title={t('editor.frame_title')}
+              onHandle={onAdapter}
               onDirty={setDirty}
               onReady={onReady}
               onCloseRequest={() => void finishClose()}

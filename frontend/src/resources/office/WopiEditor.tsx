@@ -2,22 +2,26 @@
 // hidden form POSTs the access token into the iframe (never in the URL), then the PostMessage
 // protocol — only messages from the document server's origin count: the host answers
 // `App_LoadingStatus` with `Host_PostmessageReady`, `UI_Close` closes the page, `Doc_ModifiedStatus`
-// is the unsaved flag.
+// is the unsaved flag. Closing unloads the client (the frame goes to about:blank): Collabora saves and
+// unlocks (PutFile, Unlock) only when its document leaves, which the page then waits for (§4.8).
 import { Box } from '@mui/material';
 import { useEffect, useId, useRef } from 'react';
 import { hostReadyMessage, originOf, wopiMessage } from './logic';
+import type { AdapterHandle } from './OnlyofficeEditor';
 
 export interface WopiEditorProps {
   actionUrl: string;
   accessToken: string;
   accessTokenTtl: number;
   title: string;
+  /** `destroy()` unloads the WOPI client (the page calls it when closing). */
+  onHandle?: (handle: AdapterHandle | null) => void;
   onDirty: (dirty: boolean) => void;
   onReady: () => void;
   onCloseRequest: () => void;
 }
 
-export default function WopiEditor({ actionUrl, accessToken, accessTokenTtl, title, onDirty, onReady, onCloseRequest }: WopiEditorProps) {
+export default function WopiEditor({ actionUrl, accessToken, accessTokenTtl, title, onHandle, onDirty, onReady, onCloseRequest }: WopiEditorProps) {
   const frameName = `wopi-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const form = useRef<HTMLFormElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -25,6 +29,17 @@ export default function WopiEditor({ actionUrl, accessToken, accessTokenTtl, tit
   useEffect(() => {
     form.current?.submit();
   }, [actionUrl, accessToken]);
+
+  useEffect(() => {
+    if (!onHandle) return undefined;
+    onHandle({
+      destroy: () => {
+        const current = frame.current;
+        if (current && current.getAttribute('src') !== 'about:blank') current.src = 'about:blank';
+      },
+    });
+    return () => onHandle(null);
+  }, [onHandle]);
 
   useEffect(() => {
     const origin = originOf(actionUrl);

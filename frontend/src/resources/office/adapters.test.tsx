@@ -69,10 +69,10 @@ describe('WopiEditor', () => {
 
   function renderWopi() {
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
-    const props = { onDirty: vi.fn(), onReady: vi.fn(), onCloseRequest: vi.fn() };
-    render(<WopiEditor actionUrl={actionUrl} accessToken="tok-123" accessTokenTtl={1795700000000} title="在线编辑器" {...props} />);
+    const props = { onHandle: vi.fn(), onDirty: vi.fn(), onReady: vi.fn(), onCloseRequest: vi.fn() };
+    const view = render(<WopiEditor actionUrl={actionUrl} accessToken="tok-123" accessTokenTtl={1795700000000} title="在线编辑器" {...props} />);
     const frame = screen.getByTitle('在线编辑器') as HTMLIFrameElement;
-    return { submit, frame, ...props };
+    return { submit, frame, view, ...props };
   }
 
   it('posts the access token into the frame with a hidden form, never in the URL', () => {
@@ -106,5 +106,16 @@ describe('WopiEditor', () => {
 
     send('https://office.example.org', JSON.stringify({ MessageId: 'UI_Close', Values: {} }));
     expect(onCloseRequest).toHaveBeenCalledOnce();
+  });
+
+  it('hands the page a destroy that unloads the client (Collabora saves and unlocks only then)', () => {
+    const { frame, view, onHandle } = renderWopi();
+    expect(onHandle).toHaveBeenLastCalledWith({ destroy: expect.any(Function) });
+    const [{ destroy }] = onHandle.mock.lastCall as [{ destroy: () => void }];
+    expect(frame.getAttribute('src')).toBeNull();
+    destroy();
+    expect(frame.getAttribute('src')).toBe('about:blank');
+    view.unmount();
+    expect(onHandle).toHaveBeenLastCalledWith(null);
   });
 });
