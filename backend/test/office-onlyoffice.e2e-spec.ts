@@ -182,6 +182,22 @@ describe('online office editing: ONLYOFFICE', () => {
     expect(await versionCount(journalId)).toBe(2);
     expect(requests).toHaveLength(1);
 
+    // the history after the forcesave: v2 shows the live document (the session's key), v1 a key of its own
+    const live = await as(editor).get(`/api/office/onlyoffice/history?sessionId=${session.id}`);
+    expect(live.status).toBe(200);
+    expect(live.body.currentVersion).toBe(2);
+    const keys = (live.body.history as Array<{ version: number; key: string }>).map((e) => e.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(live.body.history.map((e: { version: number; key: string }) => [e.version, e.key === session.key])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    const v1Data = await as(editor).get(`/api/office/onlyoffice/historyData?sessionId=${session.id}&version=1`);
+    expect(v1Data.status).toBe(200);
+    expect(v1Data.body.key).toBe(keys[0]);
+    expect(v1Data.body.key).not.toBe(session.key);
+    expect(documentXml((await fetchBase(v1Data.body.url)).body as Buffer)).toContain('第一版');
+
     // the page closes: closing until the document server's last save
     expect((await as(editor).del(`/api/office/sessions/${session.id}`)).status).toBe(204);
     expect((await as(editor).get(`/api/office/sessions/${session.id}`)).body).toMatchObject({ state: 'closing', savedVersion: 2 });

@@ -16,7 +16,7 @@ import { OfficeSessionsService } from '../office-sessions.service.js';
 import { OFFICE_MESSAGES } from '../office-targets.js';
 import { OfficeRepository, type OfficeSessionRow } from '../office.repository.js';
 import { callbackCapability, signOnlyoffice, verifyCallback, verifyCallbackCapability } from './jwt.js';
-import { documentKey, editorConfig, fileTypeOf } from './onlyoffice-config.js';
+import { DOC_KEY, documentKey, editorConfig, fileTypeOf } from './onlyoffice-config.js';
 import { DocumentServerDownloadError, documentServerUrl, downloadFromDocumentServer } from './onlyoffice-download.js';
 import { type HistoryVersionRow, OnlyofficeRepository } from './onlyoffice.repository.js';
 
@@ -48,6 +48,13 @@ export interface OnlyofficeHistory {
   currentVersion: number;
   history: Array<Record<string, unknown>>;
 }
+
+/** A version's history key distinct from its document key (which a live session uses for another version). */
+const historyKey = (key: string): string => {
+  const derived = `${key}-h`;
+  if (!DOC_KEY.test(derived)) throw new Error(`invalid ONLYOFFICE document key "${derived}"`);
+  return derived;
+};
 
 const toRecord = (value: unknown): Record<string, unknown> | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
 
@@ -245,13 +252,20 @@ export class OnlyofficeService implements OfficeAdapter, OnModuleInit {
 
   // ---------------------------------------------------------------- history (§2.3)
 
-  /** The versions of the session's target, oldest first (ONLYOFFICE keys: the session's own for the version it shows). */
+  /**
+   * The versions of the session's target, oldest first, each with a key of its own (ONLYOFFICE
+   * "history": keys unique per entry). The session's live key belongs to the version it now edits
+   * (`baseVersion`); after a forcesave (status 6) that is the saved version while the key stays the one
+   * the session opened with, which is also the opened version's own key — that version then gets a
+   * derived key (`…-h`), so showing it loads its stored file and not the live document.
+   */
   private async versions(session: OfficeSessionRow, prefix: string): Promise<Array<HistoryVersionRow & { key: string }>> {
     const rows = await this.repo.history(session.targetKind, session.targetId);
-    return rows.map((r) => ({
-      ...r,
-      key: r.version === session.baseVersion && session.docKey ? session.docKey : documentKey(prefix, session.targetKind, session.targetId, r.version, r.fileId),
-    }));
+    return rows.map((r) => {
+      if (r.version === session.baseVersion && session.docKey) return { ...r, key: session.docKey };
+      const key = documentKey(prefix, session.targetKind, session.targetId, r.version, r.fileId);
+      return { ...r, key: key === session.docKey ? historyKey(key) : key };
+    });
   }
 
   /**
