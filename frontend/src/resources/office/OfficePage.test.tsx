@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18nProvider } from '../../providers/i18n/i18nProvider';
 import { type Answerer, stubApi } from '../journal-workbench/testSupport';
 import type { BuiltinEditorProps } from './BuiltinEditor';
+import type { OnlyofficeEditorProps } from './OnlyofficeEditor';
 import { HEARTBEAT_MS } from './logic';
 import { OfficePage } from './OfficePage';
 import type { OfficeSession } from './types';
@@ -27,6 +28,25 @@ vi.mock('./BuiltinEditor', async () => {
     return <div data-testid="mock-editor" data-mode={props.mode} data-bytes={props.bytes.length} />;
   }
   return { default: MockEditor };
+});
+
+const onlyoffice = vi.hoisted(() => ({ mounted: 0, destroy: vi.fn() }));
+
+vi.mock('./OnlyofficeEditor', async () => {
+  const { useEffect } = await import('react');
+  function MockOnlyoffice({ onHandle, onReady, config }: OnlyofficeEditorProps) {
+    useEffect(() => {
+      onlyoffice.mounted += 1;
+      onHandle({ destroy: onlyoffice.destroy });
+      onReady();
+      return () => {
+        onlyoffice.mounted -= 1;
+        onHandle(null);
+      };
+    }, [onHandle, onReady]);
+    return <div data-testid="mock-onlyoffice" data-key={String((config.document as { key: string }).key)} />;
+  }
+  return { default: MockOnlyoffice };
 });
 
 const SESSION_ID = '6f1c0a52-8f5e-4c1b-9d6a-3b1f2a4c5d6e';
@@ -93,6 +113,8 @@ beforeEach(() => {
   posted.length = 0;
   editor.props = null;
   editor.save.mockClear();
+  onlyoffice.mounted = 0;
+  onlyoffice.destroy.mockClear();
   vi.stubGlobal('BroadcastChannel', FakeChannel);
 });
 afterEach(() => {
@@ -219,6 +241,7 @@ describe('OfficePage', () => {
     expect(screen.getByTestId('mock-editor').dataset.mode).toBe('view');
     expect(screen.getByTestId('office-read-only')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '重新打开' })).toBeNull();
   });
 
   it('beats every 5 minutes; a 409 from the heartbeat is a lost lock', async () => {
@@ -266,5 +289,55 @@ describe('OfficePage', () => {
     expect(frameAtPoll[0]).toBe('about:blank');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
     expect(posted[0]).toEqual({ channel: 'horizon-office', message: expect.objectContaining({ savedVersion: 5 }) });
+  });
+
+  /** Opens `first`, then answers the second heartbeat with 409 `code`; later opens get `again`. */
+  async function loseLock(first: OfficeSession, code: string, again: OfficeSession = first) {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let opens = 0;
+    const calls = stubOffice(first, (method, path) => {
+      if (path === 'api/productJournal/downloadWebOfficeJournal') {
+        opens += 1;
+        return { body: opens === 1 ? first : again };
+      }
+      if (method === 'POST' && path.endsWith('/heartbeat')) return { status: 409, body: { status: 409, code, message: '编辑锁已失效，请重新打开' } };
+      if (method === 'DELETE') return { status: 204 };
+      return undefined;
+    });
+    renderPage('/office/journal/12');
+    await screen.findByTestId('office-page');
+    await waitFor(() => expect(screen.getByTestId('office-page').dataset.state).toBe('open'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    });
+    return { calls, opens: () => opens };
+  }
+
+  it('a lost lock with ONLYOFFICE leaves its editor (no more silent edits) and offers 重新打开, which opens a new session', async () => {
+    const config = (key: string) => ({ apiJs: 'https://office.example.org/api.js', config: { document: { key } } });
+    const second = session({ id: 'second-session', editor: 'onlyoffice', builtin: undefined, onlyoffice: config('k-2') });
+    const first = session({ editor: 'onlyoffice', builtin: undefined, onlyoffice: config('k-1') });
+    const { calls, opens } = await loseLock(first, 'OFFICE_LOCK_LOST', second);
+    const banner = await screen.findByTestId('office-lock-lost');
+    expect(banner.textContent).toContain('编辑锁已失效，请重新打开');
+    expect(screen.queryByTestId('mock-onlyoffice')).toBeNull();
+    expect(onlyoffice.mounted).toBe(0);
+    expect(screen.getByTestId('office-page').dataset.mode).toBe('view');
+
+    fireEvent.click(within(banner).getByRole('button', { name: '重新打开' }));
+    expect((await screen.findByTestId('mock-onlyoffice')).dataset.key).toBe('k-2');
+    expect(opens()).toBe(2);
+    expect(calls.find((c) => c.method === 'DELETE')?.path).toBe(`api/office/sessions/${SESSION_ID}`);
+    expect(screen.queryByTestId('office-lock-lost')).toBeNull();
+    expect(screen.getByTestId('office-page').dataset.mode).toBe('edit');
+  });
+
+  it('a lost lock with Collabora (session ended) removes the WOPI frame and offers 重新打开', async () => {
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => undefined);
+    const wopi = { actionUrl: 'https://office.example.org/browser/abc/cool.html?WOPISrc=x', accessToken: 'tok', accessTokenTtl: 1795700000000 };
+    await loseLock(session({ editor: 'wopi', builtin: undefined, wopi }), 'OFFICE_SESSION_ENDED');
+    const banner = await screen.findByTestId('office-lock-lost');
+    expect(screen.queryByTitle('在线编辑器')).toBeNull();
+    expect(within(banner).getByRole('button', { name: '重新打开' })).toBeTruthy();
   });
 });

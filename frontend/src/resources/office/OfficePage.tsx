@@ -60,8 +60,10 @@ export function OfficePage() {
   const [asking, setAsking] = useState(false);
   const [ready, setReady] = useState(false);
   const [editorError, setEditorError] = useState<string | null>(null);
+  // 重新打开 after a lost lock opens a new session: the attempt the open effect last ran for
+  const [attempt, setAttempt] = useState(0);
 
-  const opened = useRef(false);
+  const opened = useRef<number | null>(null);
   const closed = useRef(false);
   const tracker = useRef(new DirtyTracker());
   const builtin = useRef<BuiltinHandle | null>(null);
@@ -72,10 +74,10 @@ export function OfficePage() {
   const session = load.phase === 'open' ? load.session : null;
   const mode = session && session.mode === 'edit' && !lockLost ? 'edit' : 'view';
 
-  // 1. open the session (once: a StrictMode re-run must not open a second one), fetch the bytes
+  // 1. open the session (once per attempt: a StrictMode re-run must not open a second one), fetch the bytes
   useEffect(() => {
-    if (!params || opened.current) return;
-    opened.current = true;
+    if (!params || opened.current === attempt) return;
+    opened.current = attempt;
     (async () => {
       try {
         const opening = await officeApi.open(params.kind, params.id, params.version);
@@ -86,7 +88,7 @@ export function OfficePage() {
         setLoad({ phase: 'failed', title: openFailureTitle(t, params.kind), message: errorMessage(error) });
       }
     })();
-  }, [params, t]);
+  }, [params, t, attempt]);
 
   // 3. heartbeat every 5 minutes; a lost lock → banner and view mode
   const sessionId = session?.id;
@@ -169,7 +171,8 @@ export function OfficePage() {
     adapter.current?.destroy();
     await officeApi.close(session.id).catch(() => undefined);
     let saved = savedVersion.current;
-    if (session.editor !== 'builtin' && session.mode === 'edit') {
+    // a lost lock: the editor is gone and its saves would be refused, nothing to wait for
+    if (session.editor !== 'builtin' && session.mode === 'edit' && !lockLost) {
       const { state, timedOut } = await waitUntilSettled(() => officeApi.state(session.id));
       saved = state?.savedVersion ?? saved;
       if (timedOut) notify(t('page.close_timeout'), { type: 'warning' });
@@ -178,7 +181,7 @@ export function OfficePage() {
     announceClosed(closedMessage(session, saved));
     leaveWindow(window, (to) => (typeof to === 'number' ? navigate(to) : navigate(to)));
     setClosing(false);
-  }, [session, navigate, notify, t]);
+  }, [session, lockLost, navigate, notify, t]);
 
   const requestClose = useCallback(() => {
     if (session?.editor === 'builtin' && mode === 'edit' && tracker.current.dirty) setAsking(true);
@@ -189,6 +192,20 @@ export function OfficePage() {
     setAsking(false);
     if (await save()) await finishClose();
   };
+
+  // a lost lock with a document server's editor: it is unmounted (it would go on editing a session
+  // whose saves are refused); 重新打开 ends the old session and opens a new one (edit or read-only)
+  const reopen = useCallback(() => {
+    if (session) officeApi.close(session.id).catch(() => undefined);
+    adapter.current = null;
+    tracker.current = new DirtyTracker();
+    setLockLost(false);
+    setDirty(false);
+    setReady(false);
+    setEditorError(null);
+    setLoad({ phase: 'loading' });
+    setAttempt((n) => n + 1);
+  }, [session]);
 
   const onChange = useCallback((change: { source?: string; revision: number }) => {
     tracker.current.change(change);
@@ -230,6 +247,7 @@ export function OfficePage() {
 
   const { session: open, bytes } = load;
   const { target } = open;
+  const external = open.editor !== 'builtin';
   return (
     <Box data-testid="office-page" data-state="open" data-editor-ready={ready ? 'true' : 'false'} data-mode={mode} sx={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="static" color="default" elevation={1}>
@@ -263,7 +281,18 @@ export function OfficePage() {
         </Toolbar>
       </AppBar>
       {lockLost && (
-        <Alert severity="warning" data-testid="office-lock-lost" sx={{ borderRadius: 0 }}>
+        <Alert
+          severity="warning"
+          data-testid="office-lock-lost"
+          sx={{ borderRadius: 0 }}
+          action={
+            external ? (
+              <Button color="inherit" size="small" onClick={reopen} disabled={closing}>
+                {t('lock.reopen')}
+              </Button>
+            ) : undefined
+          }
+        >
           {t('lock.lost')}
         </Alert>
       )}
@@ -282,10 +311,10 @@ export function OfficePage() {
           {open.editor === 'builtin' && bytes && (
             <BuiltinEditor bytes={bytes} mode={mode} title={target.title} author={identity?.fullName} onHandle={onHandle} onChange={onChange} onSave={() => void save()} onStatus={onStatus} />
           )}
-          {open.editor === 'onlyoffice' && open.onlyoffice && (
+          {open.editor === 'onlyoffice' && open.onlyoffice && !lockLost && (
             <OnlyofficeEditor apiJs={open.onlyoffice.apiJs} sessionId={open.id} config={open.onlyoffice.config} onHandle={onAdapter} onDirty={setDirty} onReady={onReady} onError={onAdapterError} />
           )}
-          {open.editor === 'wopi' && open.wopi && (
+          {open.editor === 'wopi' && open.wopi && !lockLost && (
             <WopiEditor
               actionUrl={open.wopi.actionUrl}
               accessToken={open.wopi.accessToken}

@@ -30,6 +30,7 @@ export const officeEn: OfficeMessages = {
   },
   lock: {
     lost: 'The editing lock was lost; open the document again',
+    reopen: 'Open again',
   },
   save: {
     saved: 'Saved as version %{version}',

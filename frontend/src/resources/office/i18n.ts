@@ -33,6 +33,7 @@ export const officeZh = {
   },
   lock: {
     lost: '编辑锁已失效，请重新打开',
+    reopen: '重新打开',
   },
   save: {
     saved: '已保存为第 %{version} 版',
