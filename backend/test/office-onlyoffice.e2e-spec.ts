@@ -263,6 +263,17 @@ describe('online office editing: ONLYOFFICE', () => {
     expect(await one('SELECT state FROM office_session WHERE id = $1', [third.id])).toEqual({ state: 'closed' });
   });
 
+  it('a session the document server never called back for ends when the page closes: closed, its lock free', async () => {
+    const journalId = await journalWithVersion('未连接');
+    const session = await open(journalId);
+    expect(session.mode).toBe('edit');
+    expect((await as(editor).del(`/api/office/sessions/${session.id}`)).status).toBe(204);
+    expect((await as(editor).get(`/api/office/sessions/${session.id}`)).body).toMatchObject({ state: 'closed', lock: null });
+    expect(await count('SELECT count(*)::int AS n FROM office_lock WHERE session_id = $1', [session.id])).toBe(0);
+    const other = await as(await t.login('admin')).post('/api/productJournal/downloadWebOfficeJournal', { journalId });
+    expect(other.body).toMatchObject({ mode: 'edit', reason: null, lock: { holder: { username: 'admin' } } });
+  });
+
   it('a journal finalised before status 2: {"error":1}, nothing stored, the session in error', async () => {
     const journalId = await journalWithVersion('定稿前');
     const session = await open(journalId);

@@ -78,6 +78,10 @@ export class OfficeSession {
 
   @Column({ type: 'timestamptz', nullable: true })
   endedAt: Date | null;
+
+  /** When the document server first called back for the session (ONLYOFFICE); null: it never did. */
+  @Column({ type: 'timestamptz', nullable: true })
+  callbackAt: Date | null;
 }
 
 /** The single writer of a target: the edit session holding it until `expiresAt` (30 minutes after the last refresh). */

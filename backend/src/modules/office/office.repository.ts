@@ -25,6 +25,8 @@ export interface OfficeSessionRow {
   createdAt: Date;
   seenAt: Date;
   endedAt: Date | null;
+  /** The document server's first callback for the session (ONLYOFFICE), null before it. */
+  callbackAt: Date | null;
 }
 
 /** A lock row with its holder's names (`sys_user`). */
@@ -70,7 +72,8 @@ export interface VersionMetaRow {
 
 const SESSION = `SELECT id, target_kind AS "targetKind", target_id AS "targetId", journal_id AS "journalId",
     base_version AS "baseVersion", base_file_id AS "baseFileId", editor, mode, user_id AS "userId", origin,
-    doc_key AS "docKey", state, last_error AS "lastError", created_at AS "createdAt", seen_at AS "seenAt", ended_at AS "endedAt"
+    doc_key AS "docKey", state, last_error AS "lastError", created_at AS "createdAt", seen_at AS "seenAt", ended_at AS "endedAt",
+    callback_at AS "callbackAt"
   FROM office_session`;
 
 const LOCK = `SELECT l.session_id AS "sessionId", l.user_id AS "userId", l.wopi_lock AS "wopiLock", l.acquired_at AS "acquiredAt",
@@ -124,6 +127,11 @@ export class OfficeRepository {
 
   async setDocKey(id: string, docKey: string | null, em: Db = this.db): Promise<void> {
     await em.query('UPDATE office_session SET doc_key = $2 WHERE id = $1', [id, docKey]);
+  }
+
+  /** The document server called back for the session: `callback_at` set on the first time. */
+  async markCallback(id: string, em: Db = this.db): Promise<void> {
+    await em.query('UPDATE office_session SET callback_at = now() WHERE id = $1 AND callback_at IS NULL', [id]);
   }
 
   /** `closing`: the page has closed, the document server's last save is awaited. Only an open session moves. */

@@ -158,6 +158,7 @@ export class OnlyofficeService implements OfficeAdapter, OnModuleInit {
       this.logger.warn(`ONLYOFFICE callback refused: unknown session or key (s valid: ${!!sessionId}, key ${key})`);
       return { httpStatus: 403, error: 1 };
     }
+    if (!session.callbackAt) await this.officeRepo.markCallback(session.id);
     const status = Number(fields.status);
     switch (status) {
       case STATUS.editing:
@@ -248,6 +249,16 @@ export class OnlyofficeService implements OfficeAdapter, OnModuleInit {
 
   private async discard(file: StoredFileRow): Promise<void> {
     await this.files.discard(file).catch((err: unknown) => this.logger.error(`could not remove the changes file ${file.id}: ${String(err)}`));
+  }
+
+  /**
+   * The page closed an edit session: `closing` until the document server's last save (status 2 / 4)
+   * once it has called back for the session; a session it never called back for never reached it
+   * (the editor did not load) — no save will come, so it is `closed` now and its lock released.
+   */
+  async close(session: OfficeSessionRow): Promise<'closing' | 'closed'> {
+    const current = await this.sessions.session(session.id);
+    return current?.callbackAt ? 'closing' : 'closed';
   }
 
   // ---------------------------------------------------------------- history (§2.3)
