@@ -1,7 +1,7 @@
 import { BadRequestException, ForbiddenException, HttpException, Logger, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { DomainException, ErrorCode } from './domain.exception.js';
-import { ErrorFilter } from './error.filter.js';
+import { ErrorFilter, redactUrl } from './error.filter.js';
 
 const dbError = (code: string) => new QueryFailedError('SELECT 1', [], Object.assign(new Error('db says no: secret detail'), { code }));
 
@@ -71,5 +71,25 @@ describe('ErrorFilter', () => {
     const sent = { headersSent: true, status: jest.fn() };
     filter.catch(new Error('late'), { switchToHttp: () => ({ getResponse: () => sent, getRequest: () => ({}) }) } as never);
     expect(sent.status).not.toHaveBeenCalled();
+  });
+
+  it('logs a 5xx without the access token of its URL', () => {
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    try {
+      const req = { method: 'GET', url: '/wopi/files/j1/contents?access_token=SECRET-1&access_token_ttl=9' } as never;
+      expect(filter.toBody(new Error('boom'), req)).toMatchObject({ status: 500 });
+      expect(error).toHaveBeenCalledTimes(1);
+      expect(String(error.mock.calls[0][0])).toContain('/wopi/files/j1/contents?access_token=***&access_token_ttl=9');
+      expect(String(error.mock.calls[0][0])).not.toContain('SECRET-1');
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it('redactUrl hides access_token and token values, whatever their case and place', () => {
+    expect(redactUrl('/api/localStorage/downloadFile/7?access_token=abc.def')).toBe('/api/localStorage/downloadFile/7?access_token=***');
+    expect(redactUrl('/x?a=1&Token=t1&b=2&ACCESS_TOKEN=t2#h')).toBe('/x?a=1&Token=***&b=2&ACCESS_TOKEN=***#h');
+    expect(redactUrl('/x?mytoken=keep&token_type=keep')).toBe('/x?mytoken=keep&token_type=keep');
+    expect(redactUrl('/path/without/query')).toBe('/path/without/query');
   });
 });

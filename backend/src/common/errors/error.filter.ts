@@ -67,6 +67,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** Query parameters that carry a credential (download tokens, WOPI `access_token`). */
+const SECRET_QUERY = /([?&](?:access_token|token)=)[^&#]*/gi;
+
+/** `url` as logged: the values of `access_token` / `token` query parameters replaced by `***` (a logged 5xx must not leak a usable token). */
+export const redactUrl = (url: string): string => url.replace(SECRET_QUERY, '$1***');
+
 /** Turns every error into `{status, message, code, timestamp}` with HTTP status = `status`. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
@@ -111,7 +117,7 @@ export class ErrorFilter implements ExceptionFilter {
       if (mapped) return { status: mapped[0], message: mapped[1], code: mapped[2], timestamp };
     }
     if (isDatabaseUnavailable(exception)) {
-      this.logger.warn(`${req?.method ?? ''} ${req?.url ?? ''}: database unavailable (${(exception as Error)?.message ?? String(exception)})`);
+      this.logger.warn(`${req?.method ?? ''} ${redactUrl(req?.url ?? '')}: database unavailable (${(exception as Error)?.message ?? String(exception)})`);
       return { status: HttpStatus.SERVICE_UNAVAILABLE, message: '数据库暂时不可用，请稍后重试', code: ErrorCode.DatabaseUnavailable, timestamp };
     }
     const e = exception as { status?: number; message?: string };
@@ -119,7 +125,7 @@ export class ErrorFilter implements ExceptionFilter {
       const [message, code] = DEFAULT_MESSAGES[e.status] ?? ['请求参数错误', ErrorCode.BadRequest];
       return { status: e.status, message, code, timestamp };
     }
-    this.logger.error(`${req?.method ?? ''} ${req?.url ?? ''}: ${(exception as Error)?.stack ?? String(exception)}`);
+    this.logger.error(`${req?.method ?? ''} ${redactUrl(req?.url ?? '')}: ${(exception as Error)?.stack ?? String(exception)}`);
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: '服务器内部错误，请稍后重试', code: ErrorCode.Internal, timestamp };
   }
 }
