@@ -2,6 +2,7 @@
 // generated dialog, versions dialog) only when an editor is configured, the reload when an editor
 // window closes, 编辑方式, and 对比 of two .docx versions.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Answerer, COLUMNS, copy, infoCalls, journalInfo, journalVersion, renderWorkbench, stubWorkbench } from './testSupport';
 import type { OfficeDiff } from './types';
@@ -94,6 +95,50 @@ describe('在线编辑', { timeout: 30_000 }, () => {
     expect(infoCalls(calls).length).toBe(before);
     act(() => FakeChannel.post('horizon-office', { type: 'office-closed', kind: 'copy', id: 2, journalId: 9, savedVersion: 4 }));
     await waitFor(() => expect(infoCalls(calls).length).toBe(before + 1));
+  });
+
+  it('a document server’s editor closed without a known save: reloads now, after 15 s and after 45 s (not for the built-in one); unmount stops it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      vi.stubGlobal('BroadcastChannel', FakeChannel);
+      const calls = stubWorkbench(journalInfo(), withOffice(BUILTIN));
+      const view = renderWorkbench();
+      await screen.findByRole('button', { name: '生成期刊' });
+      await waitFor(() => expect(FakeChannel.open.some((c) => c.name === 'horizon-office')).toBe(true));
+      const count = () => infoCalls(calls).length;
+      const advance = (ms: number) => act(async () => {
+        await vi.advanceTimersByTimeAsync(ms);
+      });
+      const start = count();
+
+      // the built-in editor saves before it announces: one reload only
+      act(() => FakeChannel.post('horizon-office', { type: 'office-closed', kind: 'copy', id: 2, journalId: 9, savedVersion: null, editor: 'builtin' }));
+      await waitFor(() => expect(count()).toBe(start + 1));
+      await advance(60_000);
+      expect(count()).toBe(start + 1);
+
+      // ONLYOFFICE / Collabora (or a message without `editor`): the save lands after the window closed
+      act(() => FakeChannel.post('horizon-office', { type: 'office-closed', kind: 'journal', id: 9, journalId: 9, savedVersion: null, editor: 'onlyoffice' }));
+      await waitFor(() => expect(count()).toBe(start + 2));
+      await advance(14_000);
+      expect(count()).toBe(start + 2);
+      await advance(1_000);
+      await waitFor(() => expect(count()).toBe(start + 3));
+      await advance(30_000);
+      await waitFor(() => expect(count()).toBe(start + 4));
+      await advance(60_000);
+      expect(count()).toBe(start + 4);
+
+      act(() => FakeChannel.post('horizon-office', { type: 'office-closed', kind: 'journal', id: 9, journalId: 9, savedVersion: null }));
+      await waitFor(() => expect(count()).toBe(start + 5));
+      const invalidate = vi.spyOn(QueryClient.prototype, 'invalidateQueries');
+      view.unmount();
+      await advance(60_000);
+      expect(invalidate).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
   });
 });
 

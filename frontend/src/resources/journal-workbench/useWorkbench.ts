@@ -3,7 +3,7 @@
 // do, and the open dialog; online editing: whether 在线编辑 is offered (`GET api/office/config`) and
 // the reload when an editor window closes (docs/office-design.md §4.9, spec §4: "after closing an
 // online editor the changed file is saved back and the journal reloaded").
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError, useLogoutIfAccessDenied } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
@@ -27,6 +27,13 @@ export function useOnlineEdit(): boolean {
   const config = useQuery({ queryKey: workbenchKeys.officeConfig, queryFn: ({ signal }) => workbenchApi.officeConfig(signal), staleTime: 5 * 60_000, retry: false });
   return config.data?.enabled === true && config.data.editor !== 'none';
 }
+
+/**
+ * A document server (ONLYOFFICE, Collabora) saves after its editor left: a window closed by the
+ * browser, or one that gave up waiting (60 s), announces `savedVersion: null` before the new version
+ * exists. The journal reloads now and again this long after (docs/office-design.md §4.8, §4.9).
+ */
+export const LATE_SAVE_RELOADS_MS = [15_000, 45_000] as const;
 
 const isClosed = (data: unknown): data is OfficeClosedMessage =>
   typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'office-closed';
@@ -82,14 +89,35 @@ export function useWorkbench() {
   const [dialog, setDialog] = useState<WorkbenchDialog>(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: workbenchKeys.info(journalId ?? 0) });
   const onlineEdit = useOnlineEdit();
+  // the late reloads after a document server's editor closed without a known save (cleared on unmount)
+  const lateReloads = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const timers = lateReloads.current;
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    };
+  }, []);
   // an editor window of this journal (or one of its copies) closed: its save is a new version
   const onOfficeClosed = useCallback(
-    (message: OfficeClosedMessage) => {
+    (message: OfficeClosedMessage & { editor?: string }) => {
       if (journalId === null || message.journalId !== journalId) return;
-      void queryClient.invalidateQueries({ queryKey: workbenchKeys.info(journalId) });
-      void queryClient.invalidateQueries({ queryKey: workbenchKeys.journalVersions(journalId) });
-      if (message.kind === 'copy') void queryClient.invalidateQueries({ queryKey: workbenchKeys.versions(message.id) });
-      void queryClient.invalidateQueries({ queryKey: workbenchKeys.officeVersionsAll });
+      const refresh = () => {
+        void queryClient.invalidateQueries({ queryKey: workbenchKeys.info(journalId) });
+        void queryClient.invalidateQueries({ queryKey: workbenchKeys.journalVersions(journalId) });
+        if (message.kind === 'copy') void queryClient.invalidateQueries({ queryKey: workbenchKeys.versions(message.id) });
+        void queryClient.invalidateQueries({ queryKey: workbenchKeys.officeVersionsAll });
+      };
+      refresh();
+      // no `editor` (an older editor page) counts as a document server
+      if (message.savedVersion !== null || message.editor === 'builtin') return;
+      for (const delay of LATE_SAVE_RELOADS_MS) {
+        const timer = setTimeout(() => {
+          lateReloads.current.delete(timer);
+          refresh();
+        }, delay);
+        lateReloads.current.add(timer);
+      }
     },
     [journalId, queryClient],
   );

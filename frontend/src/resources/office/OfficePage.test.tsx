@@ -194,7 +194,7 @@ describe('OfficePage', () => {
     expect(save?.method).toBe('POST');
     expect(calls.find((c) => c.method === 'DELETE')?.path).toBe(`api/office/sessions/${SESSION_ID}`);
     expect(calls.findIndex((c) => c.method === 'DELETE')).toBeGreaterThan(calls.indexOf(save!));
-    expect(posted).toEqual([{ channel: 'horizon-office', message: { type: 'office-closed', kind: 'journal', id: 12, journalId: 12, savedVersion: 4 } }]);
+    expect(posted).toEqual([{ channel: 'horizon-office', message: { type: 'office-closed', kind: 'journal', id: 12, journalId: 12, savedVersion: 4, editor: 'builtin' } }]);
   });
 
   it('不保存 closes without saving; a window that cannot close goes to the start page', async () => {
@@ -288,7 +288,7 @@ describe('OfficePage', () => {
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(frameAtPoll[0]).toBe('about:blank');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
-    expect(posted[0]).toEqual({ channel: 'horizon-office', message: expect.objectContaining({ savedVersion: 5 }) });
+    expect(posted[0]).toEqual({ channel: 'horizon-office', message: expect.objectContaining({ savedVersion: 5, editor: 'wopi' }) });
   });
 
   /** Opens `first`, then answers the second heartbeat with 409 `code`; later opens get `again`. */

@@ -79,7 +79,7 @@ describe('closing', () => {
       close = closed;
     }
     announceClosed(closedMessage(session(), 4), Channel as unknown as typeof BroadcastChannel);
-    expect(posted).toEqual([{ type: 'office-closed', kind: 'copy', id: 45, journalId: 12, savedVersion: 4 }]);
+    expect(posted).toEqual([{ type: 'office-closed', kind: 'copy', id: 45, journalId: 12, savedVersion: 4, editor: 'builtin' }]);
     expect(closed).toHaveBeenCalledOnce();
   });
 

@@ -78,7 +78,7 @@ export class DirtyTracker {
 }
 
 export function closedMessage(session: OfficeSession, savedVersion: number | null): OfficeClosedMessage {
-  return { type: 'office-closed', kind: session.target.kind, id: session.target.id, journalId: session.target.journalId, savedVersion };
+  return { type: 'office-closed', kind: session.target.kind, id: session.target.id, journalId: session.target.journalId, savedVersion, editor: session.editor };
 }
 
 /** Tells the workbench windows that an editor closed (they reload the journal, spec §4). */

@@ -71,4 +71,6 @@ export interface OfficeClosedMessage {
   id: number;
   journalId: number;
   savedVersion: number | null;
+  /** The editor that closed: with a document server (not `builtin`) its save may land after the message. */
+  editor: OfficeEditorKind;
 }
