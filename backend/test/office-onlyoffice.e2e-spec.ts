@@ -4,6 +4,7 @@ import { JwtService } from '@nestjs/jwt';
 import PizZip from 'pizzip';
 import { DataSource } from 'typeorm';
 import { sampleDocx } from '../src/common/docx/docx.testing';
+import { PrincipalService } from '../src/common/auth/principal.service';
 import { loadConfig } from '../src/config/config';
 import { insertJournal, insertProduct } from './utils/factories';
 import { binary, expectError } from './utils/http';
@@ -263,10 +264,26 @@ describe('online office editing: ONLYOFFICE', () => {
     expect(await one('SELECT state FROM office_session WHERE id = $1', [third.id])).toEqual({ state: 'closed' });
   });
 
-  it('a session the document server never called back for ends when the page closes: closed, its lock free', async () => {
+  it('history needs the read permission held now; a session the document server never called back for ends when the page closes', async () => {
     const journalId = await journalWithVersion('未连接');
     const session = await open(journalId);
     expect(session.mode).toBe('edit');
+    // the history is read with the permission the caller holds now: without it 403
+    expect((await as(editor).get(`/api/office/onlyoffice/history?sessionId=${session.id}`)).status).toBe(200);
+    const revoked: Array<{ roleId: number; menuId: number }> = await db.query(
+      `WITH d AS (DELETE FROM sys_roles_menus rm USING sys_menu m, sys_users_roles ur, sys_user u
+        WHERE m.id = rm.menu_id AND m.permission = 'productJournal:list' AND ur.role_id = rm.role_id AND u.id = ur.user_id AND u.username = 'editor'
+        RETURNING rm.role_id AS "roleId", rm.menu_id AS "menuId") SELECT * FROM d`,
+    );
+    expect(revoked.length).toBeGreaterThan(0);
+    t.app.get(PrincipalService).invalidate();
+    try {
+      expectError(await as(editor).get(`/api/office/onlyoffice/history?sessionId=${session.id}`), 403, '没有权限执行此操作');
+      expectError(await as(editor).get(`/api/office/onlyoffice/historyData?sessionId=${session.id}&version=1`), 403, '没有权限执行此操作');
+    } finally {
+      for (const r of revoked) await db.query('INSERT INTO sys_roles_menus (role_id, menu_id) VALUES ($1, $2)', [r.roleId, r.menuId]);
+      t.app.get(PrincipalService).invalidate();
+    }
     expect((await as(editor).del(`/api/office/sessions/${session.id}`)).status).toBe(204);
     expect((await as(editor).get(`/api/office/sessions/${session.id}`)).body).toMatchObject({ state: 'closed', lock: null });
     expect(await count('SELECT count(*)::int AS n FROM office_lock WHERE session_id = $1', [session.id])).toBe(0);

@@ -13,7 +13,7 @@ import { type OfficeAdapter, type OfficeAdapterMember, OfficeAdapters, type Offi
 import { officeKeyPrefix, onlyofficeApiJs } from '../office.config.js';
 import { OfficeSaveService } from '../office-save.service.js';
 import { OfficeSessionsService } from '../office-sessions.service.js';
-import { OFFICE_MESSAGES } from '../office-targets.js';
+import { OFFICE_MESSAGES, OfficeTargets } from '../office-targets.js';
 import { OfficeRepository, type OfficeSessionRow } from '../office.repository.js';
 import { callbackCapability, signOnlyoffice, verifyCallback, verifyCallbackCapability } from './jwt.js';
 import { DOC_KEY, documentKey, editorConfig, fileTypeOf } from './onlyoffice-config.js';
@@ -71,6 +71,7 @@ export class OnlyofficeService implements OfficeAdapter, OnModuleInit {
   constructor(
     private readonly adapters: OfficeAdapters,
     private readonly sessions: OfficeSessionsService,
+    private readonly targets: OfficeTargets,
     private readonly saves: OfficeSaveService,
     private readonly officeRepo: OfficeRepository,
     private readonly repo: OnlyofficeRepository,
@@ -329,10 +330,16 @@ export class OnlyofficeService implements OfficeAdapter, OnModuleInit {
     return { ...data, token: signOnlyoffice(secret, data) };
   }
 
-  /** The caller's own ONLYOFFICE session (404 `编辑会话不存在` otherwise; 400 for another editor's). */
+  /**
+   * The caller's own ONLYOFFICE session (404 `编辑会话不存在` otherwise; 400 for another editor's) whose
+   * target they may still read now (403 without the read permission, 404 for a target gone): the
+   * history shows every version, so it is checked as opening is, not only when the session opened.
+   */
   private async ownOnlyoffice(user: Principal, sessionId: string): Promise<OfficeSessionRow> {
     const session = await this.sessions.own(user, sessionId);
     if (session.editor !== 'onlyoffice') throw DomainException.badRequest('该编辑会话不是 ONLYOFFICE 的会话', ErrorCode.Validation);
+    this.targets.assertMayRead(user, session.targetKind);
+    await this.targets.resolve(user, session.targetKind, session.targetId);
     return session;
   }
 }
