@@ -282,10 +282,10 @@ describe('OfficePage', () => {
       return undefined;
     });
     renderPage('/office/journal/12');
-    const frame = await screen.findByTitle('在线编辑器');
+    const frame = await screen.findByTitle('在线编辑器', {}, { timeout: 5_000 });
     expect(frame.getAttribute('src')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '关闭' }));
-    await waitFor(() => expect(posted).toHaveLength(1));
+    await waitFor(() => expect(posted).toHaveLength(1), { timeout: 5_000 });
     expect(frameAtPoll[0]).toBe('about:blank');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
     expect(posted[0]).toEqual({ channel: 'horizon-office', message: expect.objectContaining({ savedVersion: 5, editor: 'wopi' }) });
