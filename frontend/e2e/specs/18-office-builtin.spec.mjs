@@ -121,7 +121,7 @@ test('the round trip: type Chinese, 保存, 关闭 → a new version with the te
   assert.equal((await ended).status(), 204);
   await closedWindow;
   await opener.waitForFunction(() => window.__office?.length > 0);
-  assert.deepEqual(await opener.evaluate(() => window.__office), [{ type: 'office-closed', kind: 'journal', id: journal.id, journalId: journal.id, savedVersion: 2 }]);
+  assert.deepEqual(await opener.evaluate(() => window.__office), [{ type: 'office-closed', kind: 'journal', id: journal.id, journalId: journal.id, savedVersion: 2, editor: 'builtin' }]);
 
   // version 2 through the API: the text, and everything version 1 had
   const old = docxFacts((await journalVersionBytes(opener, journal.id, 1)).bytes);
@@ -164,7 +164,7 @@ test('关闭 with unsaved changes asks 保存 / 不保存 / 取消; 不保存 cl
   await dialog.getByRole('button', { name: '不保存', exact: true }).click();
   await closedWindow;
   await opener.waitForFunction(() => window.__office?.length > 0);
-  assert.deepEqual(await opener.evaluate(() => window.__office), [{ type: 'office-closed', kind: 'journal', id: journal.id, journalId: journal.id, savedVersion: null }]);
+  assert.deepEqual(await opener.evaluate(() => window.__office), [{ type: 'office-closed', kind: 'journal', id: journal.id, journalId: journal.id, savedVersion: null, editor: 'builtin' }]);
   const versions = ok(await api(opener, `api/productJournal/getFiles?journalId=${journal.id}`), 'versions');
   assert.deepEqual(versions.map((v) => v.version).sort(), [1, 2], 'no new version');
 });
