@@ -38,14 +38,14 @@ export function parseDate(input: string | number | Date | null | undefined, opti
   const han = /^(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*日(?:\s*(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?)?$/.exec(s);
   if (han) {
     const [, y, mo, d, h = '0', mi = '0', sec = '0'] = han;
-    let year = y ? Number(y) : yearIn(options.now ?? new Date(), options.timezone);
+    const year = y ? Number(y) : yearIn(options.now ?? new Date(), options.timezone);
     const build = (yy: number): Date | undefined => {
       const parts = [yy, Number(mo), Number(d), Number(h), Number(mi), Number(sec), 0] as const;
       return checkParts(...parts) ? zoned(parts, options.timezone) : undefined;
     };
     let date = build(year);
     // a month-day without a year in the future (by more than a day) belongs to last year
-    if (!y && date && date.getTime() > (options.now ?? new Date()).getTime() + 86_400_000) date = build(--year);
+    if (!y && date && date.getTime() > (options.now ?? new Date()).getTime() + 86_400_000) date = build(year - 1);
     return date;
   }
 
