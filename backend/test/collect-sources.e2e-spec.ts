@@ -90,6 +90,8 @@ describe('collection sources: api/collectionWebsite', () => {
     expectError(await post({ classify: [branch] }), 400);
     expectError(await post({ timezone: 'Mars/Olympus' }), 400, /^时区无效/);
     expectError(await post({ rules: Array.from({ length: 21 }, () => ({ query: 'a', classify: [] })) }), 400, '分类规则不能超过 20 条');
+    expectError(await post({ rules: [{ query: '美联储 OR Fed', classify: [] }, { query: '(加息', classify: [] }] }), 400, /^第 2 条分类规则：规则语法错误：缺少右括号/);
+    expectError(await post({ rules: [{ query: 'NOT 体育', classify: [] }] }), 400, '第 1 条分类规则：规则语法错误：至少需要一个肯定条件');
     expect((await db.query(`SELECT count(*)::int AS n FROM news_website WHERE url = 'https://bad.example.org/'`))[0].n).toBe(0);
 
     const first = await create();

@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ClassifyService } from '../classify/index.js';
 import { NewsWebsites } from '../news/index.js';
 import type { SourceType } from './collect-source.entity.js';
+import { parseQuery, QuerySyntaxError } from './match/query.js';
 import { OPML_MAX_BYTES, OpmlService } from './opml.service.js';
 import { CollectorService, type PreviewResult, type RunSummary } from './pipeline/collector.service.js';
 import type {
@@ -235,9 +236,17 @@ export class SourcesService {
     }
   }
 
-  /** The checks of the settings that need more than a validator: selectors of `html`, leaf classes, the time zone. */
+  /** The checks of the settings that need more than a validator: selectors of `html`, the rules' grammar (§5.4), leaf classes, the time zone. */
   private async checkSettings(type: SourceType, dto: Partial<SourceCreateDto>): Promise<void> {
     if (type === 'html' && !dto.selectors) throw DomainException.badRequest('列表页（html）类型需要选择器 item、link、title', ErrorCode.Validation);
+    for (const [i, rule] of (dto.rules ?? []).entries()) {
+      try {
+        parseQuery(rule.query);
+      } catch (e) {
+        if (e instanceof QuerySyntaxError) throw DomainException.badRequest(`第 ${i + 1} 条分类规则：${e.message}`, ErrorCode.Validation);
+        throw e;
+      }
+    }
     const classes = [...(dto.classify ?? []), ...(dto.rules ?? []).flatMap((r) => r.classify)];
     if (classes.length) await this.classify.assertLeaves([...new Set(classes)]);
     assertTimezone(dto.timezone);
