@@ -4,7 +4,8 @@
 // loaded from the TypeScript source through @swc/core, the transpiler the unit tests use, so no build
 // is needed) and prints pairwise precision/recall/F1, B-cubed F1 and the per-pair-type counts.
 //   node bench/collect/cluster-eval.mjs            the table for the README (dev = tuning, test = reported)
-//   node bench/collect/cluster-eval.mjs --sweep    the dev-half grid over variant A/B × θ used to tune
+//   node bench/collect/cluster-eval.mjs --sweep    the dev-half grid (hashes × bands × rows, jieba mode,
+//                                                  variant A/B, θ) used to tune, with the candidate cost
 //   node bench/collect/cluster-eval.mjs --misses   also list the missed and wrongly joined test pairs
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -35,19 +36,30 @@ const args = new Set(process.argv.slice(2));
 const pct = (x) => (x * 100).toFixed(1);
 const pairs = (c) => `${c.tp}/${c.fp}/${c.fn}`;
 // Expected share of pairs with Jaccard J that share at least one band: 1 − (1 − J^rows)^bands.
-const candidateRate = (j, rows) => 1 - (1 - j ** rows) ** Math.floor(128 / rows);
+const candidateRate = (j, hashes, rows) => 1 - (1 - j ** rows) ** Math.floor(hashes / rows);
+// Cost (§4.4): LSH candidates among different-story pairs within the window, all and loosely related
+// (exact Jaccard 0.10–0.20), i.e. the rows the candidate query reads for nothing.
+const cost = (c) => `${c.crossCandidates}/${c.crossPairs} (${pct(c.crossCandidates / c.crossPairs)} %), loose ${c.looseCandidates}/${c.loosePairs} (${pct(c.looseCandidates / c.loosePairs)} %)`;
+const LSH = [
+  [128, 4],
+  [128, 3],
+  [128, 2],
+  [192, 3],
+  [256, 3],
+  [256, 4],
+];
 
 if (args.has('--sweep')) {
-  console.log('candidate probability by Jaccard (bands × rows): J = 0.1 / 0.2 / 0.3 / 0.5');
-  for (const rows of [4, 3, 2]) console.log(`  ${Math.floor(128 / rows)} × ${rows}: ${[0.1, 0.2, 0.3, 0.5].map((j) => candidateRate(j, rows).toFixed(3)).join(' / ')}`);
-  console.log('dev half: bands×rows han-mode variant θ → precision recall F1 (B-cubed F1)');
-  for (const rows of [4, 3, 2]) {
+  console.log('candidate probability by Jaccard (hashes: bands × rows): J = 0.1 / 0.2 / 0.25 / 0.3 / 0.5');
+  for (const [hashes, rows] of LSH) console.log(`  ${hashes}: ${Math.floor(hashes / rows)} × ${rows}: ${[0.1, 0.2, 0.25, 0.3, 0.5].map((j) => candidateRate(j, hashes, rows).toFixed(3)).join(' / ')}`);
+  console.log('dev half: hashes bands×rows han-mode variant θ → precision recall F1 (B-cubed F1); cross-story candidates');
+  for (const [hashes, rows] of LSH) {
     for (const han of ['cut', 'search']) {
       for (const variant of ['A', 'B']) {
         for (let t = 0.1; t <= 0.501; t += 0.02) {
           const threshold = Math.round(t * 100) / 100;
-          const r = evalLib.evaluateHalf(items, 'dev', { variant, threshold, rows, han });
-          console.log(`${Math.floor(128 / rows)}×${rows} ${han} ${variant} ${threshold.toFixed(2)}  P ${pct(r.precision)}  R ${pct(r.recall)}  F1 ${pct(r.f1)}  (B³ ${pct(r.bcubedF1)})`);
+          const r = evalLib.evaluateHalf(items, 'dev', { variant, threshold, rows, han, hashes }, true);
+          console.log(`${hashes} ${Math.floor(hashes / rows)}×${rows} ${han} ${variant} ${threshold.toFixed(2)}  P ${pct(r.precision)}  R ${pct(r.recall)}  F1 ${pct(r.f1)}  (B³ ${pct(r.bcubedF1)})  ${cost(r.cost)}`);
         }
       }
     }
@@ -60,11 +72,14 @@ console.log(`variant ${options.variant}, jieba ${DEFAULT_HAN_MODE}, θ = ${optio
 console.log('| half | items | stories | precision | recall | F1 | B-cubed F1 | same-language tp/fp/fn | zh↔MT tp/fp/fn | other tp/fp/fn |');
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 const results = {};
+const costs = [];
 for (const half of ['dev', 'test']) {
-  const r = evalLib.evaluateHalf(items, half, options);
+  const r = evalLib.evaluateHalf(items, half, options, true);
   results[half] = r;
+  costs.push(`${half}: cross-story candidates ${cost(r.cost)}`);
   console.log(`| ${half} | ${r.items} | ${r.stories} | ${pct(r.precision)} % | ${pct(r.recall)} % | ${pct(r.f1)} % | ${pct(r.bcubedF1)} % | ${pairs(r.byType.sameLanguage)} | ${pairs(r.byType.zhMt)} | ${pairs(r.byType.other)} |`);
 }
+costs.forEach((line) => console.log(line));
 if (args.has('--misses')) {
   const byId = new Map(items.map((it) => [it.id, it]));
   const show = ([a, b]) => `  ${a} ↔ ${b}: ${byId.get(a).title} | ${byId.get(b).title}`;

@@ -7,7 +7,8 @@
  * earlier items sharing at least one LSH band key (the `bands && $1` query) within the window; the
  * decision is decideCluster(); clusters are never merged.
  */
-import { decideCluster, storySignatures, type ClusterCandidate, type ClusterParams, type SignatureOptions, type StorySignatures } from './story-cluster';
+import { storyFeatures } from './shingles';
+import { DEFAULT_CLUSTER_WINDOW_HOURS, decideCluster, isChinese, storySignatures, type ClusterCandidate, type ClusterParams, type SignatureOptions, type StorySignatures } from './story-cluster';
 
 export interface LabelledItem {
   id: string;
@@ -41,8 +42,12 @@ export function parseJsonl(text: string): LabelledItem[] {
 
 export interface EvalOptions extends ClusterParams, SignatureOptions {}
 
-/** item id → cluster key (the item's own id when it stays alone). */
-export function clusterItems(items: ReadonlyArray<LabelledItem>, options: EvalOptions = {}): Map<string, string> {
+/**
+ * item id → cluster key (the item's own id when it stays alone). `candidateLog`, when given, receives
+ * every (item, earlier LSH candidate) pair, window or not (the rows the `bands && $1` query returns
+ * before the time filter narrows them; the cost measure of §4.4).
+ */
+export function clusterItems(items: ReadonlyArray<LabelledItem>, options: EvalOptions = {}, candidateLog?: Array<[string, string]>): Map<string, string> {
   const sorted = [...items].sort((a, b) => Date.parse(a.publishTime) - Date.parse(b.publishTime) || a.id.localeCompare(b.id));
   const byBand = new Map<bigint, string[]>();
   const seen = new Map<string, { sig: StorySignatures; time: number; source: string }>();
@@ -53,6 +58,7 @@ export function clusterItems(items: ReadonlyArray<LabelledItem>, options: EvalOp
     const time = Date.parse(item.publishTime);
     const ids = new Set<string>();
     for (const key of sig.bands) for (const id of byBand.get(key) ?? []) ids.add(id);
+    if (candidateLog) for (const id of ids) candidateLog.push([item.id, id]);
     const candidates: ClusterCandidate[] = [...ids].map((id) => {
       const s = seen.get(id)!;
       const clusterId = cluster.get(id) ?? null;
@@ -98,6 +104,11 @@ export interface EvalResult {
   bcubedF1: number;
   /** Pairwise counts by pair type: both items in one language, or a Chinese item ↔ an MT item. */
   byType: Record<'sameLanguage' | 'zhMt' | 'other', PairCounts>;
+  /**
+   * Candidate cost: pairs of different stories within the window, the LSH candidates among them, and
+   * the same for the loosely related ones (exact feature Jaccard 0.10–0.20: same topic, other event).
+   */
+  cost?: { crossPairs: number; crossCandidates: number; loosePairs: number; looseCandidates: number };
   /** Missed same-story pairs and wrongly joined pairs (ids), for the report. */
   misses: Array<[string, string]>;
   wrong: Array<[string, string]>;
@@ -176,8 +187,47 @@ export function evaluate(items: ReadonlyArray<LabelledItem>, predicted: Map<stri
   };
 }
 
-/** Cluster one half and score it. */
-export function evaluateHalf(all: ReadonlyArray<LabelledItem>, half: Half, options: EvalOptions = {}): EvalResult {
+/** Exact Jaccard of two sets. */
+function jaccard(a: Set<string>, b: Set<string>): number {
+  let both = 0;
+  for (const x of a) if (b.has(x)) both++;
+  const union = a.size + b.size - both;
+  return union === 0 ? 0 : both / union;
+}
+
+/** An item's exact feature sets of both kinds (the kinds of storySignatures). */
+function featureSets(x: LabelledItem, options: EvalOptions): { orig: Set<string>; zh: Set<string> | null } {
+  const orig = storyFeatures({ title: x.title, content: x.content }, options);
+  const zh = isChinese(x.lang) ? orig : x.titleCn || x.contentCn ? storyFeatures({ title: x.titleCn, content: x.contentCn }, options) : null;
+  return { orig, zh };
+}
+
+/** Cluster one half and score it; `withCost` adds the candidate cost (the bench; it re-tokenises). */
+export function evaluateHalf(all: ReadonlyArray<LabelledItem>, half: Half, options: EvalOptions = {}, withCost = false): EvalResult {
   const items = all.filter((it) => halfOf(it.story) === half);
-  return evaluate(items, clusterItems(items, options));
+  const log: Array<[string, string]> = [];
+  const result = evaluate(items, clusterItems(items, options, log));
+  if (!withCost) return result;
+  const candidates = new Set(log.map(([a, b]) => (a < b ? `${a} ${b}` : `${b} ${a}`)));
+  const windowMs = (options.windowHours ?? DEFAULT_CLUSTER_WINDOW_HOURS) * 3_600_000;
+  const sets = new Map(items.map((it) => [it.id, featureSets(it, options)]));
+  const cost = { crossPairs: 0, crossCandidates: 0, loosePairs: 0, looseCandidates: 0 };
+  for (let i = 0; i < items.length; i++) {
+    for (let j = i + 1; j < items.length; j++) {
+      const a = items[i];
+      const b = items[j];
+      if (a.story === b.story || Math.abs(Date.parse(a.publishTime) - Date.parse(b.publishTime)) > windowMs) continue;
+      const cand = candidates.has(a.id < b.id ? `${a.id} ${b.id}` : `${b.id} ${a.id}`) ? 1 : 0;
+      cost.crossPairs++;
+      cost.crossCandidates += cand;
+      const fa = sets.get(a.id)!;
+      const fb = sets.get(b.id)!;
+      const s = Math.max(jaccard(fa.orig, fb.orig), fa.zh && fb.zh ? jaccard(fa.zh, fb.zh) : 0);
+      if (s >= 0.1 && s < 0.2) {
+        cost.loosePairs++;
+        cost.looseCandidates += cand;
+      }
+    }
+  }
+  return { ...result, cost };
 }

@@ -37,7 +37,7 @@ describe('minhash (docs/collect-design.md §4.3 signature)', () => {
     expect(estimateJaccard(null, minhash(['a']))).toBe(0);
   });
 
-  it('makes ⌊128 / rows⌋ signed 64-bit band keys, different per kind', () => {
+  it('makes ⌊NUM_HASHES / rows⌋ signed 64-bit band keys, different per kind', () => {
     const sig = minhash(words('w', 0, 30));
     const orig = bandKeys('orig', sig);
     expect(orig).toHaveLength(BANDS);
@@ -48,10 +48,13 @@ describe('minhash (docs/collect-design.md §4.3 signature)', () => {
     }
     const zh = bandKeys('zh', sig);
     expect(zh.some((k) => orig.includes(k))).toBe(false);
-    expect(bandKeys('orig', sig, 4)).toHaveLength(32);
-    expect(bandKeys('orig', sig, 2)).toHaveLength(64);
+    expect(bandKeys('orig', sig, 4)).toHaveLength(Math.floor(NUM_HASHES / 4));
+    expect(bandKeys('orig', minhash(words('w', 0, 30), 128), 3)).toHaveLength(42);
+    // the first 128 values do not depend on the signature length
+    expect(Array.from(minhash(words('w', 0, 30), 128)!)).toEqual(Array.from(sig!.subarray(0, 128)));
     expect(bandKeys('orig', null)).toEqual([]);
     expect(() => bandKeys('orig', sig, 0)).toThrow(RangeError);
+    expect(() => minhash(['a'], 257)).toThrow(RangeError);
   });
 
   it('items sharing most features share a band; disjoint ones do not', () => {

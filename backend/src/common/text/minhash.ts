@@ -1,17 +1,19 @@
 /**
  * MinHash signatures and LSH band keys (docs/collect-design.md §4.3 "Clusters: MinHash + LSH").
  *
- * - 128 × 32-bit values: murmur3 (x86, 32-bit) of each feature's UTF-8 bytes, then 128 seeded
+ * - 256 × 32-bit values (128 until the §4.4 re-tuning): murmur3 (x86, 32-bit) of each feature's UTF-8 bytes, then 256 seeded
  *   permutations `(a·h + b) mod p` (p = 4 294 967 291, the largest prime below 2^32; a, b from a fixed
  *   xorshift seed so signatures are stable across processes and releases), minimum per permutation.
- * - Banded 32 × 4 → 32 band keys, each the 64-bit FNV-1a of `kind|band|v0,v1,v2,v3`, as a signed
+ * - Banded 85 × 3 → 85 band keys (§4.4), each the 64-bit FNV-1a of `kind|band|v0,v1,v2`, as a signed
  *   bigint (PostgreSQL `bigint[]`). The kind (`orig`, `zh`) is inside the hash, so keys of the two
  *   kinds never collide and both go into one array.
- * - Probability that two items with Jaccard J share a band: 1 − (1 − J⁴)³² (0.23 at J = 0.3,
- *   0.87 at J = 0.5, 0.99 at J = 0.6).
+ * - Probability that two items with Jaccard J share a band: 1 − (1 − J³)⁸⁵ (0.08 at J = 0.1,
+ *   0.49 at J = 0.2, 0.74 at J = 0.25, 0.90 at J = 0.3, > 0.999 at J = 0.5).
  */
 
-export const NUM_HASHES = 128;
+export const NUM_HASHES = 256;
+/** Most hash values a signature may have (the evaluation measures 128 and 256; §4.4). */
+export const MAX_HASHES = 256;
 /** Rows per band (the band count is ⌊NUM_HASHES / rows⌋). */
 export const ROWS = 3;
 export const BANDS = Math.floor(NUM_HASHES / ROWS);
@@ -63,9 +65,11 @@ export function murmur3(text: string, seed = 0): number {
 
 // Fixed permutation coefficients: a ∈ [1, p), b ∈ [0, p), from xorshift32 with a constant seed; a is
 // kept split in 16-bit halves so (a·h + b) mod p is exact in doubles (no product exceeds 2^53).
-const A_HI = new Float64Array(NUM_HASHES);
-const A_LO = new Float64Array(NUM_HASHES);
-const COEF_B = new Float64Array(NUM_HASHES);
+// The first n coefficients are the same for every n, so a 128-value signature is the prefix of the
+// 256-value one.
+const A_HI = new Float64Array(MAX_HASHES);
+const A_LO = new Float64Array(MAX_HASHES);
+const COEF_B = new Float64Array(MAX_HASHES);
 {
   let x = 0x9e3779b9;
   const next = () => {
@@ -76,7 +80,7 @@ const COEF_B = new Float64Array(NUM_HASHES);
     x >>>= 0;
     return x;
   };
-  for (let i = 0; i < NUM_HASHES; i++) {
+  for (let i = 0; i < MAX_HASHES; i++) {
     const a = (next() % (PRIME - 1)) + 1;
     A_HI[i] = Math.floor(a / 65536);
     A_LO[i] = a % 65536;
@@ -84,14 +88,15 @@ const COEF_B = new Float64Array(NUM_HASHES);
   }
 }
 
-/** The signature of a feature set; null for an empty set (nothing to compare). */
-export function minhash(features: Iterable<string>): Signature | null {
-  const sig = new Uint32Array(NUM_HASHES).fill(EMPTY);
+/** The signature of a feature set (`hashes` values); null for an empty set (nothing to compare). */
+export function minhash(features: Iterable<string>, hashes = NUM_HASHES): Signature | null {
+  if (!Number.isInteger(hashes) || hashes < 1 || hashes > MAX_HASHES) throw new RangeError(`hashes must be an integer in 1..${MAX_HASHES}`);
+  const sig = new Uint32Array(hashes).fill(EMPTY);
   let any = false;
   for (const f of features) {
     any = true;
     const h = murmur3(f);
-    for (let i = 0; i < NUM_HASHES; i++) {
+    for (let i = 0; i < hashes; i++) {
       // (a·h + b) mod p with a = aHi·2^16 + aLo
       const v = ((((A_HI[i] * h) % PRIME) * 65536) % PRIME + A_LO[i] * h + COEF_B[i]) % PRIME;
       if (v < sig[i]) sig[i] = v;
@@ -125,12 +130,12 @@ export function fnv1a64(text: string): bigint {
   return BigInt.asIntN(64, (BigInt(hi) << 32n) | BigInt(lo));
 }
 
-/** The band keys of one signature (signed 64-bit, for a PostgreSQL `bigint[]`): ⌊128 / rows⌋ of them. */
+/** The band keys of one signature (signed 64-bit, for a PostgreSQL `bigint[]`): ⌊signature length / rows⌋ of them. */
 export function bandKeys(kind: SignatureKind, sig: Signature | null, rows = ROWS): bigint[] {
   if (!sig) return [];
-  if (!Number.isInteger(rows) || rows < 1 || rows > NUM_HASHES) throw new RangeError(`rows must be an integer in 1..${NUM_HASHES}`);
+  if (!Number.isInteger(rows) || rows < 1 || rows > sig.length) throw new RangeError(`rows must be an integer in 1..${sig.length}`);
   const keys: bigint[] = [];
-  const bands = Math.floor(NUM_HASHES / rows);
+  const bands = Math.floor(sig.length / rows);
   for (let band = 0; band < bands; band++) {
     const values = Array.from(sig.subarray(band * rows, band * rows + rows)).join(',');
     keys.push(fnv1a64(`${kind}|${band}|${values}`));
@@ -138,7 +143,7 @@ export function bandKeys(kind: SignatureKind, sig: Signature | null, rows = ROWS
   return keys;
 }
 
-/** Signature → bytes (little-endian uint32 × 128) for a `bytea` column, and back. */
+/** Signature → bytes (little-endian uint32 × NUM_HASHES) for a `bytea` column, and back. */
 export function signatureToBuffer(sig: Signature): Buffer {
   const buf = Buffer.alloc(sig.length * 4);
   sig.forEach((v, i) => buf.writeUInt32LE(v, i * 4));

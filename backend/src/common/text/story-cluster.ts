@@ -42,13 +42,15 @@ export function isChinese(lang: string | null | undefined): boolean {
 export interface SignatureOptions extends FeatureOptions {
   /** LSH rows per band (default ROWS of minhash.ts). */
   rows?: number;
+  /** MinHash values per signature (default NUM_HASHES of minhash.ts). */
+  hashes?: number;
 }
 
 export function storySignatures(item: StoryText, options: SignatureOptions = {}): StorySignatures {
-  const orig = minhash(storyFeatures({ title: item.title, content: item.content }, options));
+  const orig = minhash(storyFeatures({ title: item.title, content: item.content }, options), options.hashes);
   let zh: Signature | null = null;
   if (isChinese(item.lang)) zh = orig;
-  else if (item.titleCn || item.contentCn) zh = minhash(storyFeatures({ title: item.titleCn, content: item.contentCn }, options));
+  else if (item.titleCn || item.contentCn) zh = minhash(storyFeatures({ title: item.titleCn, content: item.contentCn }, options), options.hashes);
   return { orig, zh, bands: [...bandKeys('orig', orig, options.rows), ...bandKeys('zh', zh, options.rows)] };
 }
 
