@@ -14,7 +14,9 @@ export const project = {
       module: { type: 'commonjs' },
     }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|load-esm|uid|token-types|strtok3|@tokenizer|uint8array-extras|@borewit)/)'],
+  // linkedom (collect, issue 16) requires ESM-only css-select 7 and its DOM helpers: Node loads them
+  // through require(esm), Jest needs them transformed
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|load-esm|uid|token-types|strtok3|@tokenizer|uint8array-extras|@borewit|linkedom|css-select|css-what|boolbase|dom-serializer|domelementtype|domhandler|domutils|entities|nth-check|cssomnom)/)'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
 };
 

@@ -108,3 +108,45 @@ describe('loadConfig: online office editing (issue 15)', () => {
     expect(() => loadConfig({ ...onlyoffice, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/OFFICE_JWT_SECRET must be at least 32 characters/);
   });
 });
+
+describe('loadConfig: data collection, exchange and backup (issue 16, docs/collect-design.md §10)', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.collect).toEqual({
+      enabled: true,
+      allowPrivate: false,
+      tickSeconds: 10,
+      concurrency: 8,
+      perHost: 2,
+      timeoutSeconds: 30,
+      maxBytes: 10_485_760,
+      maxItems: 500,
+      minIntervalMinutes: 5,
+      maxIntervalMinutes: 1440,
+      alertAfterErrors: 5,
+      userAgent: 'HorizonCollector/1.0',
+      clusterWindowHours: 72,
+      clusterThreshold: 0.5,
+      runRetentionDays: 30,
+      timeScale: 1,
+    });
+    expect(c.exchange).toEqual({ maxBytes: 20480 * 1024 * 1024 });
+    expect(c.backup).toEqual({ schedule: '03:30', retention: 7, includeFiles: true, pgBinDir: undefined });
+  });
+
+  it('reads the variables; an empty BACKUP_SCHEDULE turns scheduled backups off', () => {
+    const c = loadConfig({ COLLECT_ENABLED: 'false', COLLECT_ALLOW_PRIVATE: 'true', COLLECT_PER_HOST: '50', COLLECT_TIME_SCALE: '0.01', COLLECT_CLUSTER_THRESHOLD: '0.42', EXCHANGE_MAX_MB: '10', BACKUP_SCHEDULE: '4:05', PG_BIN_DIR: '/usr/lib/postgresql/15/bin' });
+    expect(c.collect).toMatchObject({ enabled: false, allowPrivate: true, perHost: 50, timeScale: 0.01, clusterThreshold: 0.42 });
+    expect(c.exchange.maxBytes).toBe(10 * 1024 * 1024);
+    expect(c.backup).toMatchObject({ schedule: '04:05', pgBinDir: '/usr/lib/postgresql/15/bin' });
+    expect(loadConfig({ BACKUP_SCHEDULE: '' }).backup.schedule).toBeUndefined();
+  });
+
+  it('refuses bad values with the variable name, and a time scale in production', () => {
+    expect(() => loadConfig({ COLLECT_CONCURRENCY: '0' })).toThrow(/COLLECT_CONCURRENCY/);
+    expect(() => loadConfig({ COLLECT_MIN_INTERVAL_MINUTES: '60', COLLECT_MAX_INTERVAL_MINUTES: '30' })).toThrow(/COLLECT_MAX_INTERVAL_MINUTES/);
+    expect(() => loadConfig({ COLLECT_CLUSTER_THRESHOLD: '1.5' })).toThrow(/COLLECT_CLUSTER_THRESHOLD/);
+    expect(() => loadConfig({ BACKUP_SCHEDULE: '25:00' })).toThrow(/BACKUP_SCHEDULE/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), COLLECT_TIME_SCALE: '0.1' })).toThrow(/COLLECT_TIME_SCALE/);
+  });
+});

@@ -57,6 +57,65 @@ export interface AppConfig {
   weeklyProductId?: number;
   /** Online office editing (`OFFICE_*`, docs/office-design.md §4.6). */
   office: OfficeConfig;
+  /** Data collection (`COLLECT_*`, docs/collect-design.md §10). */
+  collect: CollectConfig;
+  /** Cross-network data exchange (`EXCHANGE_*`, docs/collect-design.md §10). */
+  exchange: ExchangeConfig;
+  /** Backups (`BACKUP_*`, `PG_BIN_DIR`, docs/collect-design.md §10). */
+  backup: BackupConfig;
+}
+
+/** Data collection (docs/collect-design.md §3, §5, §10). */
+export interface CollectConfig {
+  /** `COLLECT_ENABLED`: this process schedules sources (manual collect and preview always work). Default true. */
+  enabled: boolean;
+  /** `COLLECT_ALLOW_PRIVATE`: allow loopback/private/link-local targets (tests, intranet sources). Default false. */
+  allowPrivate: boolean;
+  /** `COLLECT_TICK_SECONDS`: scheduler tick (default 10). */
+  tickSeconds: number;
+  /** `COLLECT_CONCURRENCY`: sources fetched at once per process (default 8). */
+  concurrency: number;
+  /** `COLLECT_PER_HOST`: sources of one host fetched at once, all processes (default 2). */
+  perHost: number;
+  /** `COLLECT_TIMEOUT_SECONDS`: whole request deadline (default 30). */
+  timeoutSeconds: number;
+  /** `COLLECT_MAX_BYTES`: body cap, raw and decoded (default 10 MB). */
+  maxBytes: number;
+  /** `COLLECT_MAX_ITEMS`: items read per fetch (default 500). */
+  maxItems: number;
+  /** `COLLECT_MIN_INTERVAL_MINUTES` / `COLLECT_MAX_INTERVAL_MINUTES`: clamp of intervals and backoff (5 / 1440). */
+  minIntervalMinutes: number;
+  maxIntervalMinutes: number;
+  /** `COLLECT_ALERT_AFTER_ERRORS`: consecutive failures before the admin notice (default 5). */
+  alertAfterErrors: number;
+  /** `COLLECT_USER_AGENT` (default `HorizonCollector/1.0`). */
+  userAgent: string;
+  /** `COLLECT_CLUSTER_WINDOW_HOURS`: story window (default 72). */
+  clusterWindowHours: number;
+  /** `COLLECT_CLUSTER_THRESHOLD`: estimated Jaccard to join a story, 0 < θ ≤ 1 (default 0.5, tuned in §4.4). */
+  clusterThreshold: number;
+  /** `COLLECT_RUN_RETENTION_DAYS`: run history kept (default 30). */
+  runRetentionDays: number;
+  /** `COLLECT_TIME_SCALE`: tests only, multiplies every interval (must be 1 when NODE_ENV=production). */
+  timeScale: number;
+}
+
+/** Cross-network data exchange (docs/collect-design.md §8.1, §10). */
+export interface ExchangeConfig {
+  /** `EXCHANGE_MAX_MB`: largest import package, in bytes (default 20480 MB). */
+  maxBytes: number;
+}
+
+/** Backups (docs/collect-design.md §8.2, §10). */
+export interface BackupConfig {
+  /** `BACKUP_SCHEDULE`: `HH:MM` daily in `TZ` (default `03:30`); undefined = no scheduled backups (set empty). */
+  schedule?: string;
+  /** `BACKUP_RETENTION`: newest successful runs kept (default 7). */
+  retention: number;
+  /** `BACKUP_INCLUDE_FILES`: the file store goes into the backup too (default true). */
+  includeFiles: boolean;
+  /** `PG_BIN_DIR`: directory holding `pg_dump` / `pg_restore`; unset = looked up (§8.2). */
+  pgBinDir?: string;
 }
 
 export interface StorageConfig {
@@ -326,6 +385,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const mt = mtConfig(env, errors);
   const storage = storageConfig(env, errors, nodeEnv);
   const office = officeConfig(env, errors, production);
+  const collect = collectConfig(env, errors, production);
+  const exchange: ExchangeConfig = { maxBytes: int('EXCHANGE_MAX_MB', env.EXCHANGE_MAX_MB, 20480, 1) * 1024 * 1024 };
+  const backup = backupConfig(env, errors);
   const weeklyProductId = env.WEEKLY_PRODUCT_ID?.trim() ? int('WEEKLY_PRODUCT_ID', env.WEEKLY_PRODUCT_ID, 0, 1) : undefined;
   const trustProxy = trustedProxies(env.TRUST_PROXY, errors);
   const corsOrigins = originList(env.CORS_ORIGINS, errors);
@@ -366,6 +428,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storage,
     weeklyProductId,
     office,
+    collect,
+    exchange,
+    backup,
+  };
+}
+
+/** A positive number (a float), or an error naming the variable. */
+function positiveNumber(name: string, value: string | undefined, fallback: number, max: number, errors: string[]): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > max) {
+    errors.push(`${name} must be a number > 0 and <= ${max}, got "${value}"`);
+    return fallback;
+  }
+  return n;
+}
+
+function collectConfig(env: NodeJS.ProcessEnv, errors: string[], production: boolean): CollectConfig {
+  const minIntervalMinutes = int('COLLECT_MIN_INTERVAL_MINUTES', env.COLLECT_MIN_INTERVAL_MINUTES, 5, 1);
+  const maxIntervalMinutes = int('COLLECT_MAX_INTERVAL_MINUTES', env.COLLECT_MAX_INTERVAL_MINUTES, 1440, 1);
+  if (maxIntervalMinutes < minIntervalMinutes) errors.push(`COLLECT_MAX_INTERVAL_MINUTES (${maxIntervalMinutes}) must not be below COLLECT_MIN_INTERVAL_MINUTES (${minIntervalMinutes})`);
+  const timeScale = positiveNumber('COLLECT_TIME_SCALE', env.COLLECT_TIME_SCALE, 1, 1000, errors);
+  if (production && timeScale !== 1) errors.push('COLLECT_TIME_SCALE is for tests: it must be 1 when NODE_ENV=production');
+  return {
+    enabled: bool(env.COLLECT_ENABLED, true),
+    allowPrivate: bool(env.COLLECT_ALLOW_PRIVATE, false),
+    tickSeconds: int('COLLECT_TICK_SECONDS', env.COLLECT_TICK_SECONDS, 10, 1),
+    concurrency: int('COLLECT_CONCURRENCY', env.COLLECT_CONCURRENCY, 8, 1),
+    perHost: int('COLLECT_PER_HOST', env.COLLECT_PER_HOST, 2, 1),
+    timeoutSeconds: int('COLLECT_TIMEOUT_SECONDS', env.COLLECT_TIMEOUT_SECONDS, 30, 1),
+    maxBytes: int('COLLECT_MAX_BYTES', env.COLLECT_MAX_BYTES, 10 * 1024 * 1024, 1024),
+    maxItems: int('COLLECT_MAX_ITEMS', env.COLLECT_MAX_ITEMS, 500, 1),
+    minIntervalMinutes,
+    maxIntervalMinutes,
+    alertAfterErrors: int('COLLECT_ALERT_AFTER_ERRORS', env.COLLECT_ALERT_AFTER_ERRORS, 5, 1),
+    userAgent: env.COLLECT_USER_AGENT?.trim() || 'HorizonCollector/1.0',
+    clusterWindowHours: int('COLLECT_CLUSTER_WINDOW_HOURS', env.COLLECT_CLUSTER_WINDOW_HOURS, 72, 1),
+    clusterThreshold: positiveNumber('COLLECT_CLUSTER_THRESHOLD', env.COLLECT_CLUSTER_THRESHOLD, 0.5, 1, errors),
+    runRetentionDays: int('COLLECT_RUN_RETENTION_DAYS', env.COLLECT_RUN_RETENTION_DAYS, 30, 1),
+    timeScale,
+  };
+}
+
+function backupConfig(env: NodeJS.ProcessEnv, errors: string[]): BackupConfig {
+  // Unset → the default 03:30; set but empty → no scheduled backups.
+  const raw = env.BACKUP_SCHEDULE === undefined ? '03:30' : env.BACKUP_SCHEDULE.trim();
+  const match = /^(\d{1,2}):(\d{2})$/.exec(raw);
+  if (raw && (!match || Number(match[1]) > 23 || Number(match[2]) > 59)) errors.push(`BACKUP_SCHEDULE must be HH:MM (00:00-23:59) or empty, got "${raw}"`);
+  return {
+    schedule: raw && match ? `${match[1].padStart(2, '0')}:${match[2]}` : undefined,
+    retention: int('BACKUP_RETENTION', env.BACKUP_RETENTION, 7, 1),
+    includeFiles: bool(env.BACKUP_INCLUDE_FILES, true),
+    pgBinDir: env.PG_BIN_DIR?.trim() || undefined,
   };
 }
 

@@ -23,7 +23,9 @@ const CRUD_SUBJECTS = [
   'productJournal',
   'productSetting',
   'storage',
-  'collectionWebsite',
+  // Collection sources (docs/collect-design.md §6: `collectionWebsite:*` renamed in place by migration Collect1795800000000).
+  'website',
+  'alertRule',
 ] as const;
 
 const EXTRA = [
@@ -38,6 +40,7 @@ const EXTRA = [
   'productJournal:manu',
   'timing:list',
   'timing:edit',
+  'website:collect',
 ] as const;
 
 export type Permission = `${(typeof CRUD_SUBJECTS)[number]}:${Crud}` | (typeof EXTRA)[number];

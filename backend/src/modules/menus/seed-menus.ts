@@ -77,6 +77,9 @@ export const SEED_MENUS: Array<{ module: MenuModule; menus: SeedMenu[] }> = [
             { title: '新闻跟踪', type: 2, permission: 'news:recommend' },
             { title: '新闻精选', type: 2, permission: 'news:choice' },
             { title: '新闻翻译', type: 2, permission: 'news:translate' },
+            // Keyword alert rules of the department (docs/collect-design.md §5.5), managed from /yjList.
+            { title: '预警规则查看', type: 2, permission: 'alertRule:list' },
+            ...buttons('alertRule', '预警规则'),
           ]),
           page('收藏新闻', 'collect', 'pro/collect/index', 'star', 'newsCollect:list', buttons('newsCollect', '收藏')),
           page('动态加工', 'product', 'pro/product/index', 'edit'),
@@ -110,8 +113,11 @@ export const SEED_MENUS: Array<{ module: MenuModule; menus: SeedMenu[] }> = [
     // /dataExchange, ...): root menus without a directory.
     module: 'collect',
     menus: [
-      page('数据统计', 'website-statistic', 'collect/statistic/index', 'chart'),
-      page('采集配置', 'collect-config', 'collect/website/index', 'web', 'collectionWebsite:list', buttons('collectionWebsite', '网站')),
+      page('数据统计', 'website-statistic', 'collect/statistic/index', 'chart', 'website:list'),
+      page('采集配置', 'collect-config', 'collect/website/index', 'web', 'website:list', [
+        ...buttons('website', '网站'),
+        { title: '网站采集', type: 2, permission: 'website:collect' },
+      ]),
     ],
   },
   {

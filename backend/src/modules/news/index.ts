@@ -6,4 +6,5 @@ export { MT_STATUSES, NEWS_PAGE_EXTRA, NewsQuery, NewsRowDto } from './news.dto.
 export { DESK } from './news.policy.js';
 export { searchQuery } from './search/tokenizer.js';
 export { seedDemoNews } from './seed/seed-news.js';
-export { NewsWebsites } from './news-websites.js';
+export { NewsWebsites, type WebsiteFields } from './news-websites.js';
+export { NewsIngest, type IngestItem, type IngestOrigin, type IngestResult, type NewsIngestPort } from './news-ingest.js';

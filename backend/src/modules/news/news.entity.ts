@@ -35,6 +35,8 @@ export interface NewsFile {
 @Index('idx_news_create', ['createTime', 'id'], { where: 'NOT is_noise' })
 @Index('idx_news_count', ['count', 'id'], { where: 'NOT is_noise' })
 @Index('idx_news_mt_open', { synchronize: false })
+@Index('idx_news_publish_lead', { synchronize: false })
+@Index('idx_news_cluster', ['clusterId'], { where: 'cluster_id IS NOT NULL' })
 export class News {
   @PrimaryGeneratedColumn('increment', { type: 'bigint' })
   id: string;
@@ -119,6 +121,21 @@ export class News {
   @Index('idx_news_search', { synchronize: false })
   @Column({ type: 'tsvector', nullable: true, select: false })
   search: string | null;
+
+  /** First 8 bytes of SHA-256 of title + text (docs/collect-design.md §3.6): an edited item is told from a duplicate. */
+  @Column({ type: 'bigint', nullable: true })
+  contentHash: string | null;
+
+  /** The story cluster (`news_cluster`, docs/collect-design.md §4.3), null while alone. */
+  @Column({ type: 'bigint', nullable: true })
+  clusterId: string | null;
+
+  /** True for a cluster's lead and for unclustered items (the `collapse=1` list). */
+  @Column({ type: 'boolean', default: true })
+  clusterLead: boolean;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  clusterCheckedAt: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createTime: Date;

@@ -13,7 +13,9 @@ import { NewsExportService } from './news-export.service.js';
 import { NewsRepository } from './news.repository.js';
 import { NewsService } from './news.service.js';
 import { NewsWebsites } from './news-websites.js';
+import { NewsIngest } from './news-ingest.js';
+import { NewsCluster, NewsMinhash, NewsSource } from './news-cluster.entity.js';
 import { News, NewsDept, NewsSearchHistory, NewsUser, NewsWebsite } from './news.entity.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([News, NewsDept, NewsSearchHistory, NewsTranslation, NewsUser, NewsWebsite]), ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsRepository, NewsService, NewsDiscoverService, NewsExportService, NewsWebsites, NewsDeskRepository, NewsDesk], exports: [NewsService, NewsWebsites, NewsDesk] })
+@Module({ imports: [TypeOrmModule.forFeature([News, NewsDept, NewsSearchHistory, NewsTranslation, NewsUser, NewsWebsite, NewsSource, NewsCluster, NewsMinhash]), ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsRepository, NewsService, NewsDiscoverService, NewsExportService, NewsWebsites, NewsIngest, NewsDeskRepository, NewsDesk], exports: [NewsService, NewsWebsites, NewsIngest, NewsDesk] })
 export class NewsModule {}

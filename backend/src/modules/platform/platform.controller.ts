@@ -27,37 +27,3 @@ export class PlatformController {
   }
 }
 
-/**
- * The spec's own paths for the same addresses (production-admin §7 "api/collectionWebsite: GET
- * postCollect, postSearch, postGraph"), kept for clients of the old system. When a collection-website
- * module is built, these three handlers move into its controller (one controller per path prefix).
- */
-@ApiTags('系统：平台配置')
-@Controller('api/collectionWebsite')
-export class CollectionWebsiteLinksController {
-  constructor(private readonly platform: PlatformService) {}
-
-  /** Collection configuration (the collection system's second tab). */
-  @Authenticated()
-  @Get('postCollect')
-  @ApiOkResponse({ type: ExternalUrlDto })
-  postCollect(): ExternalUrlDto {
-    return this.platform.externalUrl('collect');
-  }
-
-  /** Technology clue discovery (launch page tile). */
-  @Authenticated()
-  @Get('postSearch')
-  @ApiOkResponse({ type: ExternalUrlDto })
-  postSearch(): ExternalUrlDto {
-    return this.platform.externalUrl('clue');
-  }
-
-  /** Topic knowledge construction (launch page tile). */
-  @Authenticated()
-  @Get('postGraph')
-  @ApiOkResponse({ type: ExternalUrlDto })
-  postGraph(): ExternalUrlDto {
-    return this.platform.externalUrl('knowledge');
-  }
-}

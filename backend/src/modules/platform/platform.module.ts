@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CollectionWebsiteLinksController, PlatformController } from './platform.controller.js';
+import { PlatformController } from './platform.controller.js';
 import { PlatformService } from './platform.service.js';
 
-@Module({ controllers: [PlatformController, CollectionWebsiteLinksController], providers: [PlatformService] })
+@Module({ controllers: [PlatformController], providers: [PlatformService], exports: [PlatformService] })
 export class PlatformModule {}

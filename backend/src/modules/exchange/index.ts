@@ -1,0 +1,2 @@
+/** Public file of the exchange module: what other modules may import (the boundary lint rule allows nothing else). */
+export { ExchangeModule } from './exchange.module.js';
