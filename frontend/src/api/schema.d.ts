@@ -137,6 +137,258 @@ export interface paths {
       };
     };
   };
+  '/api/collectionWebsite': {
+    get: {
+      parameters: {
+        query: {
+          /** 页码，从 0 开始 */
+          page?: number;
+          /** 排序，如 id,desc；可重复 */
+          sort?: string[];
+          /** 每页条数，最大 1000 */
+          size?: number;
+          /** 网站名称或网址（模糊） */
+          name?: string;
+          /** 是否启用 */
+          enabled?: boolean;
+          /** ok 正常 · error 有错误 · failing 连续失败 · disabled 停用 · never 从未采集 */
+          status?: 'ok' | 'error' | 'failing' | 'disabled' | 'never';
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              content: components['schemas']['SourceDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 website:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+    put: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SourceUpdateDto'];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['SourceDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 website:edit */
+        403: {
+          content?: never;
+        };
+        /** 数据源不存在 */
+        404: {
+          content?: never;
+        };
+        /** 该网址的网站已存在（code WEBSITE_EXISTS） */
+        409: {
+          content?: never;
+        };
+      };
+    };
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SourceCreateDto'];
+        };
+      };
+      responses: {
+        201: {
+          content: {
+            'application/json': components['schemas']['SourceDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 website:add */
+        403: {
+          content?: never;
+        };
+        /** 该网址的网站已存在（code WEBSITE_EXISTS） */
+        409: {
+          content?: never;
+        };
+      };
+    };
+    delete: {
+      parameters: {
+        query: {
+          /** true：有新闻的数据源也删除（新闻保留）；默认停用 */
+          force?: boolean;
+        };
+      };
+      requestBody: {
+        content: {
+          'application/json': number[];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['SourceDeleteResultDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 website:del */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/collectionWebsite/enabled': {
+    put: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SourceEnabledDto'];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['SourceEnabledResultDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 website:edit */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/collectionWebsite/findAll': {
+    get: {
+      parameters: never;
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['SourceLightDto'][];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/collectionWebsite/findByIds': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': number[];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['SourceLightDto'][];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/collectionWebsite/health': {
+    get: {
+      parameters: never;
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['SourceHealthDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 website:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/collectionWebsite/opml': {
+    get: {
+      parameters: never;
+      responses: {
+        200: {
+          content: {
+            'text/x-opml': string;
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 website:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            file?: Blob;
+          };
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['OpmlImportResultDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 website:add */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/collectionWebsite/postCollect': {
     get: {
       parameters: never;
@@ -148,6 +400,10 @@ export interface paths {
         };
         /** 未登录或登录已过期 */
         401: {
+          content?: never;
+        };
+        /** 该外部系统的地址未配置（code NOT_CONFIGURED） */
+        404: {
           content?: never;
         };
       };
@@ -180,6 +436,103 @@ export interface paths {
         };
         /** 未登录或登录已过期 */
         401: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/collectionWebsite/preview': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['SourcePreviewDto'];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['PreviewDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 website:add / website:edit */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/collectionWebsite/{id}/collect': {
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['RunSummaryDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 website:collect */
+        403: {
+          content?: never;
+        };
+        /** 数据源不存在 */
+        404: {
+          content?: never;
+        };
+        /** 该数据源正在采集（code COLLECT_RUNNING） */
+        409: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/collectionWebsite/{id}/runs': {
+    get: {
+      parameters: {
+        query: {
+          /** 页码，从 0 开始 */
+          page?: number;
+          /** 排序，如 id,desc；可重复 */
+          sort?: string[];
+          /** 每页条数，最大 1000 */
+          size?: number;
+        };
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              content: components['schemas']['RunDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 website:list */
+        403: {
+          content?: never;
+        };
+        /** 数据源不存在 */
+        404: {
           content?: never;
         };
       };
@@ -6204,6 +6557,11 @@ export interface components {
       op: 'equal' | 'insert' | 'delete';
       text: string;
     };
+    DiscoveredFeedDto: {
+      url: string;
+      type: 'rss' | 'atom' | 'json' | 'html' | 'auto';
+      title: string | null;
+    };
     DoTranslateDto: {
       /** 新闻 id */
       id: number;
@@ -7233,6 +7591,15 @@ export interface components {
       /** 与 journalId 一起：版本号（默认最新版本） */
       version?: number;
     };
+    OpmlImportErrorDto: {
+      url: string;
+      message: string;
+    };
+    OpmlImportResultDto: {
+      created: number;
+      skipped: number;
+      errors: components['schemas']['OpmlImportErrorDto'][];
+    };
     PickManuscriptsDto: {
       /** 期刊 id */
       journalId: number;
@@ -7287,6 +7654,24 @@ export interface components {
       content?: string | null;
       /** 已在该期刊中（journalId） */
       inJournal: boolean;
+    };
+    PreviewDto: {
+      type: 'rss' | 'atom' | 'json' | 'html' | 'auto';
+      feedUrl: string;
+      title: string | null;
+      discovered: components['schemas']['DiscoveredFeedDto'][];
+      items: components['schemas']['PreviewItemDto'][];
+      warnings: string[];
+    };
+    PreviewItemDto: {
+      url: string;
+      title: string;
+      /** yyyy-MM-dd HH:mm:ss */
+      publishTime: string | null;
+      language: string | null;
+      /** 清洗后的 HTML */
+      contentHtml: string;
+      keywords: string[];
     };
     ProductDto: {
       id: number;
@@ -7517,6 +7902,32 @@ export interface components {
       meta?: components['schemas']['RouterMetaDto'];
       children?: components['schemas']['RouterNodeDto'][];
     };
+    RunDto: {
+      /** bigint 序号（字符串） */
+      id: string;
+      trigger: 'schedule' | 'manual';
+      /** yyyy-MM-dd HH:mm:ss */
+      startedAt: string;
+      durationMs: number;
+      status: 'ok' | 'not-modified' | 'error';
+      httpStatus: number | null;
+      fetched: number;
+      created: number;
+      updated: number;
+      duplicates: number;
+      bytes: number;
+      error: string | null;
+    };
+    RunSummaryDto: {
+      status: 'ok' | 'not-modified' | 'error';
+      httpStatus: number | null;
+      fetched: number;
+      created: number;
+      updated: number;
+      duplicates: number;
+      durationMs: number;
+      error?: string;
+    };
     SaveSortDto: {
       /** 期刊 id */
       journalId: number;
@@ -7575,9 +7986,175 @@ export interface components {
       username: string | null;
       nickName: string | null;
     };
+    SourceCreateDto: {
+      /** 网站名称 */
+      name: string;
+      /** 网站地址（http/https，唯一） */
+      url: string;
+      /** 订阅源地址；type=auto 时可省略（保存时自动发现） */
+      feedUrl?: string | null;
+      type?: 'rss' | 'atom' | 'json' | 'html' | 'auto';
+      /** 语言代码，如 zh、en */
+      language?: string | null;
+      /** 国家或地区 */
+      country?: string | null;
+      /** 默认末级分类 id */
+      classify?: number[];
+      /** 采集间隔（分钟） */
+      intervalMinutes?: number;
+      /** 按更新频率自动调整间隔 */
+      adaptive?: boolean;
+      enabled?: boolean;
+      /** 抓取全文 */
+      fullText?: boolean;
+      /** type=html 时必填 */
+      selectors?: components['schemas']['SourceSelectorsDto'] | null;
+      /** 分类规则（最多 20 条） */
+      rules?: components['schemas']['SourceRuleDto'][];
+      /** IANA 时区，如 Asia/Shanghai（日期不带时区时使用） */
+      timezone?: string | null;
+    };
+    SourceDeleteResultDto: {
+      /** 已删除 */
+      deleted: number[];
+      /** 有新闻，已停用（未删除） */
+      disabled: number[];
+    };
+    SourceDto: {
+      id: number;
+      name: string;
+      url: string;
+      language: string | null;
+      country: string | null;
+      /** false：只有网站记录，尚无采集设置（如示例数据或交换导入的网站） */
+      configured: boolean;
+      feedUrl: string | null;
+      type: 'rss' | 'atom' | 'json' | 'html' | 'auto' | null;
+      host: string | null;
+      classify: number[];
+      intervalMinutes: number | null;
+      adaptive: boolean;
+      effectiveIntervalMinutes: number | null;
+      enabled: boolean;
+      fullText: boolean;
+      selectors: components['schemas']['SourceSelectorsWire'] | null;
+      rules: components['schemas']['SourceRuleWire'][];
+      timezone: string | null;
+      /** yyyy-MM-dd HH:mm:ss */
+      lastCheckAt: string | null;
+      /** yyyy-MM-dd HH:mm:ss */
+      nextCheckAt: string | null;
+      lastStatus: 'ok' | 'not-modified' | 'error' | null;
+      httpStatus: number | null;
+      errorCount: number;
+      lastError: string | null;
+      itemCount: number;
+      /** yyyy-MM-dd HH:mm:ss */
+      lastItemAt: string | null;
+      etag: string | null;
+      lastModified: string | null;
+      /** yyyy-MM-dd HH:mm:ss */
+      createTime: string;
+      /** yyyy-MM-dd HH:mm:ss */
+      updateTime: string | null;
+    };
+    SourceEnabledDto: {
+      ids: number[];
+      enabled: boolean;
+    };
+    SourceEnabledResultDto: {
+      updated: number;
+    };
+    SourceHealthDto: {
+      /** 已配置采集的数据源 */
+      total: number;
+      enabled: number;
+      /** 连续失败达到 COLLECT_ALERT_AFTER_ERRORS */
+      failing: number;
+      /** 最近一次或多次失败 */
+      erroring: number;
+      /** 启用但 7 天无新条目 */
+      silent: number;
+    };
+    SourceLightDto: {
+      id: number;
+      name: string;
+      url: string;
+      language: string | null;
+      country: string | null;
+      enabled: boolean;
+    };
     SourceManuscriptRef: {
       id: number;
       newsId: number | null;
+    };
+    SourcePreviewDto: {
+      /** 网站或订阅源地址 */
+      url: string;
+      type?: 'rss' | 'atom' | 'json' | 'html' | 'auto';
+      selectors?: components['schemas']['SourceSelectorsDto'];
+      fullText?: boolean;
+    };
+    SourceRuleDto: {
+      /** 规则（AND / OR / NOT 语法） */
+      query: string;
+      /** 命中时加上的末级分类 id */
+      classify: number[];
+    };
+    SourceRuleWire: {
+      query: string;
+      classify: number[];
+    };
+    SourceSelectorsDto: {
+      /** 每条新闻的元素 */
+      item: string;
+      /** 链接元素（相对 item） */
+      link: string;
+      /** 标题元素（相对 item） */
+      title: string;
+      time?: string;
+      body?: string;
+      linkAttr?: string;
+      timeAttr?: string;
+    };
+    SourceSelectorsWire: {
+      item: string;
+      link: string;
+      title: string;
+      time?: string;
+      body?: string;
+      linkAttr?: string;
+      timeAttr?: string;
+    };
+    SourceUpdateDto: {
+      /** 网站名称 */
+      name?: string;
+      /** 网站地址（http/https，唯一） */
+      url?: string;
+      /** 订阅源地址；type=auto 时可省略（保存时自动发现） */
+      feedUrl?: string | null;
+      type?: 'rss' | 'atom' | 'json' | 'html' | 'auto';
+      /** 语言代码，如 zh、en */
+      language?: string | null;
+      /** 国家或地区 */
+      country?: string | null;
+      /** 默认末级分类 id */
+      classify?: number[];
+      /** 采集间隔（分钟） */
+      intervalMinutes?: number;
+      /** 按更新频率自动调整间隔 */
+      adaptive?: boolean;
+      enabled?: boolean;
+      /** 抓取全文 */
+      fullText?: boolean;
+      /** type=html 时必填 */
+      selectors?: components['schemas']['SourceSelectorsDto'] | null;
+      /** 分类规则（最多 20 条） */
+      rules?: components['schemas']['SourceRuleDto'][];
+      /** IANA 时区，如 Asia/Shanghai（日期不带时区时使用） */
+      timezone?: string | null;
+      /** 记录 id */
+      id: number;
     };
     SubmitManyDto: {
       /** 新闻 id 数组 */
