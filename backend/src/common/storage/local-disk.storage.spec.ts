@@ -77,6 +77,14 @@ describe('LocalDiskStorage', () => {
     expect(listFiles(root)).toEqual([]);
   });
 
+  it('a body that fails while the folder is being made rejects with its error (no unhandled error event)', async () => {
+    const failing = new Readable({ read() {} });
+    const put = storage.put('2026/12/early.bin', failing);
+    failing.destroy(new Error('gone early'));
+    await expect(put).rejects.toThrow('gone early');
+    expect(listFiles(root)).toEqual([]);
+  });
+
   it('lists the .part files of unfinished writes last written before a time (not finished objects, not links) and removes them', async () => {
     const DAY = 24 * 3600 * 1000;
     const old = new Date(Date.now() - 2 * DAY);

@@ -51,21 +51,31 @@ export class LocalDiskStorage implements StoragePort {
 
   async put(key: string, body: Readable): Promise<number> {
     const path = this.pathOf(key);
-    try {
-      await this.folderFor(path, key);
-    } catch (e) {
-      body.destroy();
-      throw e;
-    }
+    // The body may fail while the folder is made (before `pipeline` listens): keep that error instead
+    // of letting an 'error' event without a listener take the process down, and reject with it.
+    let early: unknown;
+    const onEarlyError = (e: unknown) => (early ??= e);
+    body.on('error', onEarlyError);
     const temp = `${path}.${randomUUID()}.part`;
-    const out = createWriteStream(temp, { flags: 'wx', mode: 0o640 });
     try {
-      await pipeline(body, out);
-      await rename(temp, path);
-      return out.bytesWritten;
-    } catch (e) {
-      await rm(temp, { force: true });
-      throw e;
+      try {
+        await this.folderFor(path, key);
+      } catch (e) {
+        body.destroy();
+        throw e;
+      }
+      if (early !== undefined) throw early;
+      const out = createWriteStream(temp, { flags: 'wx', mode: 0o640 });
+      try {
+        await pipeline(body, out);
+        await rename(temp, path);
+        return out.bytesWritten;
+      } catch (e) {
+        await rm(temp, { force: true });
+        throw e;
+      }
+    } finally {
+      body.off('error', onEarlyError);
     }
   }
 
