@@ -113,8 +113,9 @@ export type OfficeDiffParagraph =
   | { op: 'skipped'; count: number };
 
 /**
- * `GET api/office/diff`: the text diff of two .docx versions. Written by hand until the wire types
- * are regenerated (`OfficeDiffDto`); the `op` union is narrower than the generated optional fields.
+ * `GET api/office/diff`: the text diff of two .docx versions. Written by hand on purpose: the
+ * generated `OfficeDiffDto` has optional fields where this discriminated union says which `op`
+ * carries `text`, `parts` or `count`, and the dialog relies on that narrowing.
  */
 export interface OfficeDiff {
   from: number;
@@ -133,4 +134,6 @@ export interface OfficeClosedMessage {
   id: number;
   journalId: number;
   savedVersion: number | null;
+  /** Which editor closed; absent from an older editor page (then treated as a document server). */
+  editor?: 'builtin' | 'onlyoffice' | 'wopi';
 }

@@ -100,7 +100,7 @@ export function useWorkbench() {
   }, []);
   // an editor window of this journal (or one of its copies) closed: its save is a new version
   const onOfficeClosed = useCallback(
-    (message: OfficeClosedMessage & { editor?: string }) => {
+    (message: OfficeClosedMessage) => {
       if (journalId === null || message.journalId !== journalId) return;
       const refresh = () => {
         void queryClient.invalidateQueries({ queryKey: workbenchKeys.info(journalId) });
