@@ -8,3 +8,4 @@ export { searchQuery } from './search/tokenizer.js';
 export { seedDemoNews } from './seed/seed-news.js';
 export { NewsWebsites, type WebsiteFields } from './news-websites.js';
 export { NewsIngest, type IngestItem, type IngestOrigin, type IngestResult, type NewsIngestPort } from './news-ingest.js';
+export { readForMatching, type MatchableItem } from './news-items.js';
