@@ -7,6 +7,7 @@ import { journalsEn } from '../../resources/journals/i18n';
 import { manuscriptsEn } from '../../resources/manuscripts/i18n';
 import { mtEn } from '../../resources/mt/i18n';
 import { productsEn } from '../../resources/products/i18n';
+import { collectEn } from '../../pages/collect/i18n';
 import type { zhApp, zhResources } from './zh';
 
 const audit = {
@@ -362,4 +363,5 @@ export const enMessages: TranslationMessages = {
   manuscripts: manuscriptsEn,
   mt: mtEn,
   products: productsEn,
+  collect: collectEn,
 };

@@ -7,6 +7,7 @@ import { journalsZh } from '../../resources/journals/i18n';
 import { manuscriptsZh } from '../../resources/manuscripts/i18n';
 import { mtZh } from '../../resources/mt/i18n';
 import { productsZh } from '../../resources/products/i18n';
+import { collectZh } from '../../pages/collect/i18n';
 
 const raMessages = {
   action: {
@@ -574,4 +575,5 @@ export const zhMessages: TranslationMessages = {
   manuscripts: manuscriptsZh,
   mt: mtZh,
   products: productsZh,
+  collect: collectZh,
 };
