@@ -3,7 +3,7 @@ import type { Server } from 'socket.io';
 import { holds } from '../../common/access/ability.js';
 import type { Principal } from '../../common/auth/principal.js';
 
-export type NoticeType = 'share' | 'translation.submitted' | 'translation.reviewed' | 'news.warned';
+export type NoticeType = 'share' | 'translation.submitted' | 'translation.reviewed' | 'news.warned' | 'news.alert';
 
 /**
  * One message of the live channel (socket.io event `message`). `title` is plain text; `msg` is HTML
