@@ -1,11 +1,11 @@
-import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 /**
  * The news module's one write path for collected and imported items (docs/collect-design.md §4.2):
  * the contract the collector (piece 4), the alerts (piece 5) and the exchange import (piece 6) call.
- * Piece 3 implements it (`news-ingest.service.ts`, batched dedup, sources, story clusters); until
- * then the stub below refuses every write, so nothing half-stores an item.
+ * Built by piece 3: `news-ingest.service.ts` (batched dedup, sources, story clusters, warnings) and
+ * `news-ingest.repository.ts` (its SQL); the class is re-exported here, so `NewsIngest` is imported
+ * from this file (or the module's `index.ts`) as before.
  */
 export interface IngestItem {
   /** Canonical URL (docs/collect-design.md §4.1). */
@@ -42,16 +42,15 @@ export interface NewsIngestPort {
   ingest(webId: number, items: IngestItem[], origin?: IngestOrigin): Promise<IngestResult>;
   /** `news_dept.yj = true` for the department's items (alert hits), in the caller's transaction. */
   markWarned(em: EntityManager, deptId: number, newsIds: string[]): Promise<void>;
+  /**
+   * The MT sweep of the collect maintenance job (every minute): items whose machine translation
+   * finished after their last cluster check get their Chinese signature and, when still alone, are
+   * assigned again (§4.3). Answers how many items were checked (at most `limit`, default 200).
+   */
+  reclusterTranslated(limit?: number): Promise<number>;
+  /** Deletes MinHash signatures of items published more than `days` ago (daily; default 14). How many. */
+  pruneMinhash(days?: number): Promise<number>;
 }
 
-/** Stub until piece 3: a clear error, never a partial write. */
-@Injectable()
-export class NewsIngest implements NewsIngestPort {
-  ingest(): Promise<IngestResult> {
-    return Promise.reject(new Error('NewsIngest is not built yet (docs/collect-design.md §13 piece 3)'));
-  }
-
-  markWarned(): Promise<void> {
-    return Promise.reject(new Error('NewsIngest is not built yet (docs/collect-design.md §13 piece 3)'));
-  }
-}
+/** The class other modules inject (`news-ingest.service.ts`). */
+export { NewsIngest } from './news-ingest.service.js';

@@ -1,0 +1,263 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** What the lookup of a batch finds (§4.2 rule 1): a known guid of this source, or a known URL. */
+export interface KnownItem {
+  id: string;
+  url: string;
+  /** The guid of this source that matched (null for a URL match). */
+  guid: string | null;
+  contentHash: string | null;
+  /** This source already has a `news_source` row for the item. */
+  own: boolean;
+  /** The item is this source's own (`news.web_id`): only then does an edit update it. */
+  primary: boolean;
+}
+
+/** A `news` row of a created item, values in NEW_COLUMNS order. */
+export type NewRow = unknown[];
+
+/** Columns of a created item (the same ones the manual entry and the seed fill). */
+export const NEW_COLUMNS = [
+  'title', 'title_cn', 'content', 'content_html', 'content_cn', 'url', 'publish_time', 'web_id', 'web_name', 'language', 'country',
+  'keywords', 'classify', 'is_noise', 'search', 'mt_status', 'mt_time', 'content_hash',
+] as const;
+const CASTS: Record<string, string> = { keywords: '::text[]', classify: '::int[]', search: '::tsvector', content_hash: '::bigint', publish_time: '::timestamptz', mt_time: '::timestamptz' };
+
+/** The new text of an edited item (§4.2 rule 2). */
+export interface ItemUpdate {
+  id: string;
+  title: string;
+  content: string;
+  contentHtml: string | null;
+  keywords: string[];
+  search: string;
+  contentHash: string;
+  /** Exchange items carry their translation: stored as a finished machine translation. */
+  translation: { titleCn: string | null; contentCn: string | null } | null;
+  /** Machine translation is on: an item that had one goes back to pending. */
+  mtOn: boolean;
+}
+
+/** A stored signature row. */
+export interface MinhashRow {
+  newsId: string;
+  publishTime: Date;
+  sig: number[];
+  sigZh: number[] | null;
+  bands: string[];
+}
+
+/** A candidate of the LSH query (§4.3). */
+export interface CandidateRow {
+  id: string;
+  publishTime: Date;
+  webId: number | null;
+  sig: number[];
+  sigZh: number[] | null;
+  bands: string[];
+  clusterId: string | null;
+  clusterSize: number | null;
+}
+
+/** An item whose machine translation arrived after its last cluster check. */
+export interface TranslatedRow {
+  id: string;
+  publishTime: Date;
+  webId: number | null;
+  language: string | null;
+  title: string;
+  content: string;
+  titleCn: string | null;
+  contentCn: string | null;
+  clusterId: string | null;
+}
+
+/** The rows of `NewsIngest`: `news` writes of collected items, `news_source`, `news_cluster`, `news_minhash`, `news_dept.yj`. */
+@Injectable()
+export class NewsIngestRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  transaction<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /** Name, language and country of a website (undefined: no such website). */
+  async website(em: EntityManager, webId: number): Promise<{ name: string; language: string | null; country: string | null } | undefined> {
+    const rows: Array<{ name: string; language: string | null; country: string | null }> = await em.query('SELECT name, language, country FROM news_website WHERE id = $1', [webId]);
+    return rows[0];
+  }
+
+  /** Rule 1 in one round trip: this source's known guids ∪ known URLs (with whether this source has the item). */
+  lookup(em: EntityManager, webId: number, guids: string[], urls: string[]): Promise<KnownItem[]> {
+    return em.query(
+      `SELECT s.news_id::text AS id, n.url, s.guid, n.content_hash::text AS "contentHash", true AS own, n.web_id IS NOT DISTINCT FROM $1 AS primary
+         FROM news_source s JOIN news n ON n.id = s.news_id WHERE s.web_id = $1 AND s.guid = ANY($2::text[])
+       UNION ALL
+       SELECT n.id::text, n.url, NULL, n.content_hash::text,
+              EXISTS (SELECT 1 FROM news_source s WHERE s.news_id = n.id AND s.web_id = $1), n.web_id IS NOT DISTINCT FROM $1
+         FROM news n WHERE n.url = ANY($3::text[])`,
+      [webId, guids, urls],
+    );
+  }
+
+  /** Multi-row insert; rows whose URL exists (a concurrent insert won) are skipped. Answers the inserted `{id, url}`. */
+  async insertNews(em: EntityManager, rows: NewRow[]): Promise<Array<{ id: string; url: string }>> {
+    if (!rows.length) return [];
+    const params: unknown[] = [];
+    const tuples = rows.map((row) => `(${row.map((v, i) => `$${params.push(v)}${CASTS[NEW_COLUMNS[i]] ?? ''}`).join(', ')})`);
+    return em.query(`INSERT INTO news (${NEW_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')} ON CONFLICT (url) DO NOTHING RETURNING id::text AS id, url`, params);
+  }
+
+  /** Ids of the items with these URLs. */
+  idsByUrl(em: EntityManager, urls: string[]): Promise<Array<{ id: string; url: string }>> {
+    if (!urls.length) return Promise.resolve([]);
+    return em.query('SELECT id::text AS id, url FROM news WHERE url = ANY($1::text[])', [urls]);
+  }
+
+  /** `news_source` rows (ON CONFLICT DO NOTHING: a known pair or a guid this source already uses); answers the news ids added. */
+  async addSources(em: EntityManager, webId: number, rows: Array<{ newsId: string; guid: string }>): Promise<string[]> {
+    if (!rows.length) return [];
+    const sorted = [...rows].sort((a, b) => Number(a.newsId) - Number(b.newsId));
+    const added: Array<{ id: string }> = await em.query(
+      `INSERT INTO news_source (news_id, web_id, guid)
+       SELECT s.id, $1, s.guid FROM unnest($2::bigint[], $3::text[]) WITH ORDINALITY AS s(id, guid, ord) ORDER BY s.ord
+       ON CONFLICT DO NOTHING RETURNING news_id::text AS id`,
+      [webId, sorted.map((r) => r.newsId), sorted.map((r) => r.guid)],
+    );
+    return added.map((r) => r.id);
+  }
+
+  /** Serialises the cluster step of concurrent batches (held to the end of the transaction). */
+  async lockClusters(em: EntityManager): Promise<void> {
+    await em.query('SELECT pg_advisory_xact_lock(hashtext($1), 0)', ['news_cluster']);
+  }
+
+  /** Rule 2: new text of an item of this source; answers its language and cluster (undefined: gone). */
+  async updateNews(em: EntityManager, u: ItemUpdate): Promise<{ language: string | null; publishTime: Date; webId: number | null; clusterId: string | null; isNoise: boolean } | undefined> {
+    const t = u.translation;
+    const rows: Array<{ language: string | null; publishTime: Date; webId: number | null; clusterId: string | null; isNoise: boolean }> = await em.query(
+      `WITH up AS (
+         UPDATE news SET title = $2, content = $3, content_html = $4, keywords = $5::text[], search = $6::tsvector, content_hash = $7::bigint,
+           title_cn = CASE WHEN $8 THEN $9 ELSE title_cn END,
+           content_cn = CASE WHEN $8 THEN $10 ELSE content_cn END,
+           mt_status = CASE WHEN $8 THEN 'done' WHEN $11 AND mt_status IN ('done', 'failed') THEN 'pending' ELSE mt_status END,
+           mt_error = CASE WHEN $8 OR ($11 AND mt_status IN ('done', 'failed')) THEN NULL ELSE mt_error END,
+           mt_time = CASE WHEN $8 OR ($11 AND mt_status IN ('done', 'failed')) THEN now() ELSE mt_time END,
+           update_time = now()
+         WHERE id = $1
+         RETURNING language, publish_time, web_id, cluster_id, is_noise)
+       SELECT language, publish_time AS "publishTime", web_id AS "webId", cluster_id::text AS "clusterId", is_noise AS "isNoise" FROM up`,
+      [u.id, u.title, u.content, u.contentHtml, u.keywords, u.search, u.contentHash, t !== null, t?.titleCn ?? null, t?.contentCn ?? null, u.mtOn],
+    );
+    return rows[0];
+  }
+
+  /** Stores the signatures (replacing older ones of the same items). */
+  async upsertMinhash(em: EntityManager, rows: MinhashRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 100) {
+      const chunk = rows.slice(i, i + 100);
+      const params: unknown[] = [];
+      const tuples = chunk.map(
+        (r) => `($${params.push(r.newsId)}::bigint, $${params.push(r.publishTime)}::timestamptz, $${params.push(r.sig)}::int[], $${params.push(r.sigZh)}::int[], $${params.push(r.bands)}::bigint[])`,
+      );
+      await em.query(
+        `INSERT INTO news_minhash (news_id, publish_time, sig, sig_zh, bands) VALUES ${tuples.join(', ')}
+         ON CONFLICT (news_id) DO UPDATE SET publish_time = EXCLUDED.publish_time, sig = EXCLUDED.sig, sig_zh = EXCLUDED.sig_zh, bands = EXCLUDED.bands`,
+        params,
+      );
+    }
+  }
+
+  /**
+   * LSH candidates (§4.3): items sharing a band key, published within [from, to], not noise, not in
+   * `exclude` (the items being assigned, compared in memory), at most `limit`.
+   */
+  candidates(em: EntityManager, bands: string[], from: Date, to: Date, exclude: string[], limit: number): Promise<CandidateRow[]> {
+    if (!bands.length) return Promise.resolve([]);
+    return em.query(
+      `SELECT m.news_id::text AS id, m.publish_time AS "publishTime", n.web_id AS "webId", m.sig, m.sig_zh AS "sigZh", m.bands::text[] AS bands,
+              n.cluster_id::text AS "clusterId", c.size AS "clusterSize"
+         FROM news_minhash m JOIN news n ON n.id = m.news_id LEFT JOIN news_cluster c ON c.id = n.cluster_id
+        WHERE m.bands && $1::bigint[] AND m.publish_time BETWEEN $2 AND $3 AND NOT n.is_noise AND m.news_id <> ALL($4::bigint[])
+        ORDER BY m.publish_time DESC LIMIT ${limit}`,
+      [bands, from, to, exclude],
+    );
+  }
+
+  /** A new cluster (its figures are set by refreshClusters); its id. */
+  async createCluster(em: EntityManager, leadId: string): Promise<string> {
+    const rows: Array<{ id: string }> = await em.query('INSERT INTO news_cluster (lead_id, size, source_count) VALUES ($1, 0, 0) RETURNING id::text AS id', [leadId]);
+    return rows[0].id;
+  }
+
+  /** `news.cluster_id` of the assigned items; `cluster_checked_at = now()` of the checked ones. */
+  async setClusters(em: EntityManager, assigned: Map<string, string>, checked: string[]): Promise<void> {
+    if (assigned.size) {
+      await em.query('UPDATE news SET cluster_id = a.cid FROM unnest($1::bigint[], $2::bigint[]) AS a(id, cid) WHERE news.id = a.id', [[...assigned.keys()], [...assigned.values()]]);
+    }
+    if (checked.length) await em.query('UPDATE news SET cluster_checked_at = now() WHERE id = ANY($1::bigint[])', [checked]);
+  }
+
+  /** Cluster ids of these items (the clustered ones). */
+  async clustersOf(em: EntityManager, ids: string[]): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows: Array<{ id: string }> = await em.query('SELECT DISTINCT cluster_id::text AS id FROM news WHERE id = ANY($1::bigint[]) AND cluster_id IS NOT NULL', [ids]);
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Recomputes clusters from their members: lead = the earliest published (ties: smaller id), size,
+   * distinct sources over the members' `news_source` rows (their own `web_id` when they have none),
+   * first/last time; then `cluster_lead` of the members.
+   */
+  async refreshClusters(em: EntityManager, clusterIds: string[]): Promise<void> {
+    if (!clusterIds.length) return;
+    const ids = [...new Set(clusterIds)];
+    await em.query(
+      `UPDATE news_cluster c SET lead_id = x.lead, size = x.size, source_count = x.sources, first_time = x.first, last_time = x.last
+         FROM (SELECT n.cluster_id AS id, (array_agg(n.id ORDER BY n.publish_time, n.id))[1] AS lead, count(*)::int AS size,
+                      min(n.publish_time) AS first, max(n.publish_time) AS last,
+                      (SELECT count(DISTINCT w.web_id)::int FROM news m
+                         CROSS JOIN LATERAL (SELECT s.web_id FROM news_source s WHERE s.news_id = m.id
+                                             UNION SELECT m.web_id WHERE m.web_id IS NOT NULL) w
+                        WHERE m.cluster_id = n.cluster_id) AS sources
+                 FROM news n WHERE n.cluster_id = ANY($1::bigint[]) GROUP BY n.cluster_id) x
+        WHERE c.id = x.id`,
+      [ids],
+    );
+    await em.query(
+      `UPDATE news n SET cluster_lead = (n.id = c.lead_id)
+         FROM news_cluster c WHERE c.id = n.cluster_id AND c.id = ANY($1::bigint[]) AND n.cluster_lead <> (n.id = c.lead_id)`,
+      [ids],
+    );
+  }
+
+  /** Items whose machine translation is newer than their last cluster check (signatures still kept), oldest first. */
+  translatedSince(em: EntityManager, limit: number): Promise<TranslatedRow[]> {
+    return em.query(
+      `SELECT n.id::text AS id, n.publish_time AS "publishTime", n.web_id AS "webId", n.language, n.title, n.content,
+              n.title_cn AS "titleCn", n.content_cn AS "contentCn", n.cluster_id::text AS "clusterId"
+         FROM news_minhash m JOIN news n ON n.id = m.news_id
+        WHERE n.mt_status = 'done' AND n.mt_time > COALESCE(n.cluster_checked_at, '-infinity'::timestamptz) AND NOT n.is_noise
+        ORDER BY n.mt_time, n.id LIMIT ${limit}`,
+    );
+  }
+
+  /** Deletes signatures of items published more than `days` ago; how many. */
+  async pruneMinhash(days: number): Promise<number> {
+    const rows: unknown[] = await this.db.query(`WITH d AS (DELETE FROM news_minhash WHERE publish_time < now() - make_interval(days => $1) RETURNING 1) SELECT 1 FROM d`, [days]);
+    return rows.length;
+  }
+
+  /** `news_dept.yj = true` of the department's items (a system actor; already-warned rows untouched); existing items only. */
+  async markWarned(em: EntityManager, deptId: number, newsIds: string[], actor: string): Promise<void> {
+    await em.query(
+      `INSERT INTO news_dept (news_id, dept_id, yj, update_by)
+       SELECT n.id, $1, true, $3 FROM news n WHERE n.id = ANY($2::bigint[]) ORDER BY n.id
+       ON CONFLICT (news_id, dept_id) DO UPDATE SET yj = true, update_by = EXCLUDED.update_by, update_time = now() WHERE NOT news_dept.yj`,
+      [deptId, newsIds, actor],
+    );
+  }
+}

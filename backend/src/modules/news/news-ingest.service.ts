@@ -1,0 +1,317 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { DomainException } from '../../common/errors/domain.exception.js';
+import { htmlToText } from '../../common/text/html-to-text.js';
+import type { Signature } from '../../common/text/minhash.js';
+import { decideCluster, MAX_CLUSTER_SIZE, storySignatures, type ClusterCandidate } from '../../common/text/story-cluster.js';
+import { ClassifyService } from '../classify/index.js';
+import type { IngestItem, IngestOrigin, IngestResult, NewsIngestPort } from './news-ingest.js';
+import { type CandidateRow, NewsIngestRepository, type NewRow } from './news-ingest.repository.js';
+import { documentTokens, getJieba, toTsVector } from './search/tokenizer.js';
+
+/** Rows per multi-row INSERT. */
+const INSERT_CHUNK = 200;
+/** LSH candidate rows read per batch at most. */
+const CANDIDATE_LIMIT = 5000;
+/** `news_dept.update_by` of a warning set by an alert rule. */
+export const SYSTEM_ACTOR = 'system';
+/** Signatures are kept this many days (§4.3). */
+export const MINHASH_KEEP_DAYS = 14;
+
+/** Jieba `cut` with HMM over the news tokenizer's instance (one dictionary per process). */
+const hanCut = (run: string): string[] => getJieba().cut(run, true);
+
+/** Signed int4 ↔ unsigned signature values (`news_minhash.sig int[]`). */
+const toInts = (sig: Signature | null): number[] | null => (sig ? Array.from(sig, (v) => v | 0) : null);
+const fromInts = (values: number[] | null): Signature | null => (values ? Uint32Array.from(values, (v) => v >>> 0) : null);
+
+/** An item to (re)assign to a story: its signatures and current cluster. */
+interface StoryEntry {
+  id: string;
+  publishTime: Date;
+  webId: number | null;
+  orig: Signature | null;
+  zh: Signature | null;
+  bands: string[];
+  clusterId: string | null;
+  /** Noise items get signatures but join no story. */
+  isNoise: boolean;
+}
+
+interface Candidate {
+  id: string;
+  publishTime: Date;
+  webId: number | null;
+  orig: Signature | null;
+  zh: Signature | null;
+  bands: Set<string>;
+  clusterId: string | null;
+}
+
+const textOf = (value: string | null | undefined): string | null => (value ? htmlToText(value) : null);
+
+/**
+ * The news module's one write path for collected and imported items (docs/collect-design.md §4.2,
+ * §4.3): per batch one transaction — lookup by this source's guids ∪ URLs; duplicate / updated /
+ * another source's item (`news_source` row) / created (multi-row insert, ON CONFLICT (url) → the
+ * cross-source rule); then MinHash signatures and story clusters of the created and updated items.
+ * New rows look like the manual entry's (`createOneNews`): website name, language and country as
+ * fallbacks, the search vector of the tokenizer, the noise flag, `mt_status` pending when machine
+ * translation runs automatically (the MT sweep queues them). `collect_source` figures are the
+ * collector's business.
+ */
+@Injectable()
+export class NewsIngest implements NewsIngestPort {
+  constructor(
+    private readonly repo: NewsIngestRepository,
+    private readonly classify: ClassifyService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** New items are translated in the background when an engine is configured (same rule as createOneNews). */
+  private get mtOn(): boolean {
+    return this.config.mt.engine !== 'none' && this.config.mt.auto;
+  }
+
+  async ingest(webId: number, items: IngestItem[], origin: IngestOrigin = 'collect'): Promise<IngestResult> {
+    const result: IngestResult = { created: 0, updated: 0, duplicates: 0, createdIds: [] };
+    if (!items.length) return result;
+    // One item per guid and per URL within the batch (the first wins; the rest are duplicates).
+    const guidOf = (item: IngestItem) => item.guid || item.url;
+    const seenGuid = new Set<string>();
+    const seenUrl = new Set<string>();
+    const batch: IngestItem[] = [];
+    for (const item of items) {
+      const g = guidOf(item);
+      if (seenGuid.has(g) || seenUrl.has(item.url)) {
+        result.duplicates++;
+        continue;
+      }
+      seenGuid.add(g);
+      seenUrl.add(item.url);
+      batch.push(item);
+    }
+    const noiseId = await this.classify.noiseId();
+    const exchange = origin === 'exchange';
+
+    return this.repo.transaction(async (em) => {
+      const site = await this.repo.website(em, webId);
+      if (!site) throw DomainException.notFound('来源网站不存在');
+      const known = await this.repo.lookup(em, webId, batch.map(guidOf), batch.map((i) => i.url));
+      const byGuid = new Map(known.filter((k) => k.guid !== null).map((k) => [k.guid!, k]));
+      const byUrl = new Map(known.filter((k) => k.guid === null).map((k) => [k.url, k]));
+
+      const updates: Array<{ id: string; item: IngestItem }> = [];
+      const otherSource: Array<{ newsId: string; guid: string }> = [];
+      const create: IngestItem[] = [];
+      for (const item of batch) {
+        const atUrl = byUrl.get(item.url);
+        const own = byGuid.get(guidOf(item)) ?? (atUrl?.own ? atUrl : undefined);
+        if (own) {
+          // A second source's copy never edits the item (rule 3: the news row is not changed).
+          if (own.contentHash === item.contentHash || !own.primary) result.duplicates++;
+          else updates.push({ id: own.id, item });
+        } else if (atUrl) {
+          otherSource.push({ newsId: atUrl.id, guid: guidOf(item) });
+        } else {
+          create.push(item);
+        }
+      }
+
+      // Rule 4: created, in URL order (concurrent batches lock the same URLs in the same order).
+      create.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+      const createdByUrl = new Map<string, string>();
+      for (let i = 0; i < create.length; i += INSERT_CHUNK) {
+        const rows = create.slice(i, i + INSERT_CHUNK).map((item) => this.newRow(item, webId, site, noiseId, exchange));
+        for (const r of await this.repo.insertNews(em, rows)) createdByUrl.set(r.url, r.id);
+      }
+      const created = create.filter((item) => createdByUrl.has(item.url));
+      await this.repo.addSources(em, webId, created.map((item) => ({ newsId: createdByUrl.get(item.url)!, guid: guidOf(item) })));
+      // Rows lost to a concurrent insert (another source, another worker) → rule 3.
+      const lost = create.filter((item) => !createdByUrl.has(item.url));
+      const lostIds = new Map((await this.repo.idsByUrl(em, lost.map((i) => i.url))).map((r) => [r.url, r.id]));
+      for (const item of lost) {
+        const id = lostIds.get(item.url);
+        if (id) otherSource.push({ newsId: id, guid: guidOf(item) });
+      }
+      // Rule 3: another source's item gains this source; counted as a duplicate.
+      const sourceAdded = await this.repo.addSources(em, webId, otherSource);
+      // (A lost row whose item is gone again by now was deleted concurrently: nothing to add.)
+      result.duplicates += otherSource.length + lost.filter((i) => !lostIds.has(i.url)).length;
+
+      result.created = created.length;
+      result.createdIds = created.map((item) => createdByUrl.get(item.url)!);
+      if (!created.length && !updates.length && !sourceAdded.length) return result;
+
+      // From here on existing rows are written: one batch at a time (clusters are never merged, so two
+      // concurrent batches must not both start a story with the same candidate).
+      await this.repo.lockClusters(em);
+      const entries: StoryEntry[] = [];
+      for (const item of created) {
+        const text = exchange ? item : { ...item, titleCn: null, contentCn: null };
+        entries.push(this.entry(createdByUrl.get(item.url)!, text, webId, item.language ?? site.language, item.classify.includes(noiseId), null));
+      }
+      for (const { id, item } of updates) {
+        const translation = exchange && (item.titleCn || item.contentCn) ? { titleCn: item.titleCn ?? null, contentCn: item.contentCn ?? null } : null;
+        const row = await this.repo.updateNews(em, {
+          id,
+          title: item.title,
+          content: item.content,
+          contentHtml: item.contentHtml,
+          keywords: item.keywords,
+          search: this.search(item, translation),
+          contentHash: item.contentHash,
+          translation,
+          mtOn: this.mtOn,
+        });
+        if (!row) continue;
+        result.updated++;
+        entries.push(this.entry(id, { ...item, publishTime: row.publishTime, ...(translation ?? { titleCn: null, contentCn: null }) }, row.webId, row.language, row.isNoise, row.clusterId));
+      }
+      await this.cluster(em, entries, sourceAdded);
+      return result;
+    });
+  }
+
+  /** The `news` row of a created item (NEW_COLUMNS order). */
+  private newRow(item: IngestItem, webId: number, site: { name: string; language: string | null; country: string | null }, noiseId: number, exchange: boolean): NewRow {
+    const classify = [...new Set(item.classify)];
+    const translated = exchange && !!(item.titleCn || item.contentCn);
+    const keywords = [...new Set(item.keywords.map((k) => k.trim()).filter((k) => k !== ''))];
+    return [
+      item.title,
+      translated ? (item.titleCn ?? null) : null,
+      item.content,
+      item.contentHtml,
+      translated ? (item.contentCn ?? null) : null,
+      item.url,
+      item.publishTime,
+      webId,
+      site.name,
+      item.language ?? site.language,
+      item.country ?? site.country,
+      keywords,
+      classify,
+      classify.includes(noiseId),
+      this.search(item, translated ? { titleCn: item.titleCn ?? null, contentCn: item.contentCn ?? null } : null),
+      translated ? 'done' : this.mtOn ? 'pending' : null,
+      translated ? new Date() : null,
+      item.contentHash,
+    ];
+  }
+
+  /** The search vector as the manual entry and the seed build it (titles weight A, bodies D). */
+  private search(item: Pick<IngestItem, 'title' | 'content'>, translation: { titleCn: string | null; contentCn: string | null } | null): string {
+    return toTsVector(documentTokens({ title: item.title, titleCn: translation?.titleCn, content: item.content, contentCn: textOf(translation?.contentCn) }));
+  }
+
+  private entry(
+    id: string,
+    item: Pick<IngestItem, 'title' | 'content' | 'publishTime' | 'titleCn' | 'contentCn'>,
+    webId: number | null,
+    language: string | null,
+    isNoise: boolean,
+    clusterId: string | null,
+  ): StoryEntry {
+    const sig = storySignatures({ lang: language, title: item.title, content: item.content, titleCn: item.titleCn, contentCn: textOf(item.contentCn) }, { hanCut });
+    return { id, publishTime: new Date(item.publishTime), webId, orig: sig.orig, zh: sig.zh, bands: sig.bands.map(String), clusterId, isNoise };
+  }
+
+  /**
+   * §4.3: stores the entries' signatures, then assigns the unclustered ones (publish order) to the
+   * story of their best verified LSH candidate — earlier entries of the batch included — or leaves
+   * them alone; a candidate without a story starts one with the entry. Clusters are never merged and
+   * stop at MAX_CLUSTER_SIZE. Touched clusters (and those of `sourceAdded` items, whose source count
+   * may change) get their lead, size, sources and times recomputed. Caller holds lockClusters.
+   */
+  private async cluster(em: EntityManager, entries: StoryEntry[], sourceAdded: string[]): Promise<void> {
+    const touched = new Set(await this.repo.clustersOf(em, sourceAdded));
+    if (entries.length) {
+      await this.repo.upsertMinhash(
+        em,
+        entries.map((e) => ({ newsId: e.id, publishTime: e.publishTime, sig: toInts(e.orig) ?? [], sigZh: toInts(e.zh), bands: e.bands })),
+      );
+      const open = entries.filter((e) => e.clusterId === null && !e.isNoise && e.bands.length).sort((a, b) => a.publishTime.getTime() - b.publishTime.getTime() || Number(a.id) - Number(b.id));
+      if (open.length) await this.assign(em, open, touched);
+      await this.repo.setClusters(em, new Map(), entries.map((e) => e.id));
+    }
+    await this.repo.refreshClusters(em, [...touched]);
+  }
+
+  private async assign(em: EntityManager, open: StoryEntry[], touched: Set<string>): Promise<void> {
+    const windowMs = this.config.collect.clusterWindowHours * 3_600_000;
+    const times = open.map((e) => e.publishTime.getTime());
+    const rows: CandidateRow[] = await this.repo.candidates(
+      em,
+      [...new Set(open.flatMap((e) => e.bands))],
+      new Date(Math.min(...times) - windowMs),
+      new Date(Math.max(...times) + windowMs),
+      open.map((e) => e.id),
+      CANDIDATE_LIMIT,
+    );
+    const sizes = new Map<string, number>();
+    const pool: Candidate[] = rows.map((r) => {
+      if (r.clusterId !== null) sizes.set(r.clusterId, r.clusterSize ?? 1);
+      return { id: r.id, publishTime: new Date(r.publishTime), webId: r.webId, orig: fromInts(r.sig), zh: fromInts(r.sigZh), bands: new Set(r.bands), clusterId: r.clusterId };
+    });
+    const assigned = new Map<string, string>();
+    for (const e of open) {
+      const candidates: Array<ClusterCandidate<string>> = pool
+        .filter((c) => e.bands.some((b) => c.bands.has(b)))
+        .map((c) => ({ ...c, clusterSize: c.clusterId === null ? 1 : (sizes.get(c.clusterId) ?? 1) }));
+      const d = decideCluster({ publishTime: e.publishTime, webId: e.webId, orig: e.orig, zh: e.zh }, candidates, {
+        threshold: this.config.collect.clusterThreshold,
+        windowHours: this.config.collect.clusterWindowHours,
+        maxClusterSize: MAX_CLUSTER_SIZE,
+      });
+      if (d.action === 'join') {
+        let cid = d.clusterId;
+        if (cid === null) {
+          const c = pool.find((p) => p.id === d.candidateId)!;
+          cid = await this.repo.createCluster(em, c.publishTime <= e.publishTime ? c.id : e.id);
+          c.clusterId = cid;
+          assigned.set(c.id, cid);
+          sizes.set(cid, 1);
+        }
+        e.clusterId = cid;
+        assigned.set(e.id, cid);
+        sizes.set(cid, (sizes.get(cid) ?? 0) + 1);
+        touched.add(cid);
+      }
+      // Later entries of the batch may join this one.
+      pool.push({ id: e.id, publishTime: e.publishTime, webId: e.webId, orig: e.orig, zh: e.zh, bands: new Set(e.bands), clusterId: e.clusterId });
+    }
+    await this.repo.setClusters(em, assigned, []);
+  }
+
+  /** `news_dept.yj = true` of the department's items (alert hits), in the caller's transaction. */
+  async markWarned(em: EntityManager, deptId: number, newsIds: string[]): Promise<void> {
+    const ids = [...new Set(newsIds.map(String))];
+    if (!ids.length) return;
+    await this.repo.markWarned(em, deptId, ids, SYSTEM_ACTOR);
+  }
+
+  /**
+   * The MT sweep (collect maintenance, every minute): items whose machine translation finished after
+   * their last cluster check get their Chinese signature; the unclustered ones are assigned again.
+   * Answers how many items were checked.
+   */
+  async reclusterTranslated(limit = 200): Promise<number> {
+    return this.repo.transaction(async (em) => {
+      await this.repo.lockClusters(em);
+      const rows = await this.repo.translatedSince(em, limit);
+      if (!rows.length) return 0;
+      const entries = rows.map((r) =>
+        this.entry(r.id, { title: r.title, content: r.content, titleCn: r.titleCn, contentCn: r.contentCn, publishTime: r.publishTime }, r.webId, r.language, false, r.clusterId),
+      );
+      await this.cluster(em, entries, []);
+      return rows.length;
+    });
+  }
+
+  /** Deletes signatures older than `days` (daily maintenance); how many. */
+  pruneMinhash(days = MINHASH_KEEP_DAYS): Promise<number> {
+    return this.repo.pruneMinhash(days);
+  }
+}

@@ -1,0 +1,208 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { DEFAULT_CLUSTER_THRESHOLD } from '../src/common/text/story-cluster';
+import { loadConfig } from '../src/config/config';
+import { contentHash } from '../src/modules/collect/pipeline/item';
+import { NewsIngest, type IngestItem } from '../src/modules/news';
+import { createTestApp, type TestApp } from './utils/test-app';
+
+/**
+ * The news side of collection (issue 16 piece 3; docs/collect-design.md §4.2, §4.3, §5.5):
+ * `NewsIngest.ingest` — created, duplicate, updated, the same URL from a second source, two identical
+ * batches at once — story clusters of one story reworded by three sources (lead, 另有 N 家来源,
+ * `collapse=1`, similarSearch), `markWarned` and the `type=yj` list. One app bootstrap.
+ */
+describe('collection: NewsIngest, clusters and the list', () => {
+  let t: TestApp;
+  let db: DataSource;
+  let ingest: NewsIngest;
+  let seq = 0;
+  const sites: number[] = [];
+  /** Future publish times put the test's items at the top of the newest-first list. */
+  const BASE = Date.now() + 3_600_000;
+
+  const site = async (language: string | null = 'zh', country: string | null = '中国'): Promise<number> => {
+    seq += 1;
+    const rows: Array<{ id: number }> = await db.query('INSERT INTO news_website (name, url, language, country) VALUES ($1, $2, $3, $4) RETURNING id', [
+      `采集来源${seq}`,
+      `https://ingest${seq}.example.org/`,
+      language,
+      country,
+    ]);
+    sites.push(rows[0].id);
+    return rows[0].id;
+  };
+
+  /** Unrelated texts, so test items do not form stories by accident. */
+  const TOPICS = ['国务院新闻办公室举行发布会介绍稳就业政策', '某市地铁新线开通运营', '气象台发布寒潮蓝色预警', '足球联赛第三十轮战罢', '博物馆推出宋代书画特展', '新能源汽车出口量创新高', '高校科研团队发表量子计算论文', '港口集装箱吞吐量同比增长', '农业农村部部署秋冬种工作', '国际油价连续三日下跌'];
+  let topic = 0;
+  const item = (over: Partial<IngestItem> & { url: string }): IngestItem => {
+    const theme = TOPICS[topic++ % TOPICS.length];
+    const title = over.title ?? `${theme} ${over.url}`;
+    const content = over.content ?? `${theme}。发布会 ${over.url}`;
+    return {
+      guid: null,
+      title,
+      content,
+      contentHtml: null,
+      publishTime: new Date(BASE),
+      language: null,
+      country: null,
+      classify: [],
+      keywords: ['发布会'],
+      contentHash: contentHash(title, content),
+      ...over,
+    };
+  };
+
+  beforeAll(async () => {
+    // The §4.4-tuned θ (the config default COLLECT_CLUSTER_THRESHOLD is still the plan's starting 0.5).
+    const base = loadConfig({ NODE_ENV: 'test', TZ: 'Asia/Shanghai' });
+    t = await createTestApp({ collect: { ...base.collect, clusterThreshold: DEFAULT_CLUSTER_THRESHOLD } });
+    db = t.app.get(DataSource);
+    ingest = t.app.get(NewsIngest);
+  });
+  afterAll(() => t.close());
+
+  describe('ingest (§4.2)', () => {
+    let web: number;
+    const A = item({ url: 'https://ingest.example.org/a', guid: 'a-1' });
+    const B = item({ url: 'https://ingest.example.org/b' });
+    const a = () => ({ ...A });
+    const b = () => ({ ...B });
+
+    beforeAll(async () => {
+      web = await site('zh', '中国');
+    });
+
+    it('creates items like the manual entry: website name, fallbacks, search vector, source row, signature', async () => {
+      const r = await ingest.ingest(web, [a(), b(), { ...b() }]);
+      expect(r).toMatchObject({ created: 2, updated: 0, duplicates: 1 });
+      expect(r.createdIds).toHaveLength(2);
+      const rows: Array<Record<string, unknown>> = await db.query(
+        `SELECT n.url, n.web_id AS "webId", n.web_name AS "webName", n.language, n.country, n.keywords, n.search IS NOT NULL AS searchable,
+                n.content_hash::text AS hash, n.cluster_lead AS lead, n.cluster_checked_at IS NOT NULL AS checked, n.mt_status AS mt,
+                (SELECT array_agg(s.guid) FROM news_source s WHERE s.news_id = n.id) AS guids,
+                (SELECT cardinality(m.sig) FROM news_minhash m WHERE m.news_id = n.id) AS sig
+           FROM news n WHERE n.id = ANY($1::bigint[]) ORDER BY n.url`,
+        [r.createdIds],
+      );
+      expect(rows).toEqual([
+        { url: a().url, webId: web, webName: '采集来源1', language: 'zh', country: '中国', keywords: ['发布会'], searchable: true, hash: a().contentHash, lead: true, checked: true, mt: null, guids: ['a-1'], sig: 256 },
+        { url: b().url, webId: web, webName: '采集来源1', language: 'zh', country: '中国', keywords: ['发布会'], searchable: true, hash: b().contentHash, lead: true, checked: true, mt: null, guids: [b().url], sig: 256 },
+      ]);
+      const [{ found }] = await db.query(`SELECT count(*)::int AS found FROM news WHERE id = ANY($1::bigint[]) AND search @@ to_tsquery('simple', '发布会')`, [r.createdIds]);
+      expect(found).toBe(2);
+    });
+
+    it('answers duplicates for the same batch again, and updates an edited item (same guid, other hash)', async () => {
+      expect(await ingest.ingest(web, [a(), b()])).toEqual({ created: 0, updated: 0, duplicates: 2, createdIds: [] });
+      const edited = item({ url: 'https://ingest.example.org/a-moved', guid: 'a-1', title: '修改后的标题 央行', content: '修改后的正文', keywords: ['央行'] });
+      expect(await ingest.ingest(web, [edited])).toEqual({ created: 0, updated: 1, duplicates: 0, createdIds: [] });
+      const [row] = await db.query(
+        `SELECT title, content, keywords, content_hash::text AS hash, url, search @@ to_tsquery('simple', '央行') AS found FROM news WHERE url = $1`,
+        [a().url],
+      );
+      expect(row).toEqual({ title: '修改后的标题 央行', content: '修改后的正文', keywords: ['央行'], hash: edited.contentHash, url: a().url, found: true });
+      expect(await ingest.ingest(web, [edited])).toMatchObject({ updated: 0, duplicates: 1 });
+    });
+
+    it('adds a second source to a known URL instead of a second item', async () => {
+      const other = await site('en', 'US');
+      const before = await db.query('SELECT count(*)::int AS n FROM news');
+      expect(await ingest.ingest(other, [item({ url: b().url, guid: 'other-b', title: 'Another title' })])).toEqual({ created: 0, updated: 0, duplicates: 1, createdIds: [] });
+      expect(await db.query('SELECT count(*)::int AS n FROM news')).toEqual(before);
+      const sources = await db.query('SELECT s.web_id AS "webId", s.guid FROM news_source s JOIN news n ON n.id = s.news_id WHERE n.url = $1 ORDER BY s.web_id', [b().url]);
+      expect(sources).toEqual([
+        { webId: web, guid: b().url },
+        { webId: other, guid: 'other-b' },
+      ]);
+      const [row] = await db.query('SELECT title, web_id AS "webId" FROM news WHERE url = $1', [b().url]);
+      expect(row).toEqual({ title: b().title, webId: web });
+      // Again from that source: a duplicate, nothing added.
+      expect(await ingest.ingest(other, [item({ url: b().url, guid: 'other-b', title: 'Another title' })])).toMatchObject({ created: 0, duplicates: 1 });
+    });
+
+    it('stores each item once when the same batch runs twice at the same time', async () => {
+      const batch = Array.from({ length: 8 }, (_, i) => item({ url: `https://ingest.example.org/race/${i}`, guid: `race-${i}`, publishTime: new Date(BASE - i * 60_000) }));
+      const results = await Promise.all([ingest.ingest(web, batch), ingest.ingest(web, batch)]);
+      expect(results[0].created + results[1].created).toBe(8);
+      expect(results[0].duplicates + results[1].duplicates).toBe(8);
+      const counts = await db.query(
+        `SELECT n.url, count(*)::int AS n, (SELECT count(*)::int FROM news_source s WHERE s.news_id = min(n.id)) AS sources
+           FROM news n WHERE n.url LIKE 'https://ingest.example.org/race/%' GROUP BY n.url`,
+      );
+      expect(counts).toHaveLength(8);
+      for (const c of counts) expect(c).toMatchObject({ n: 1, sources: 1 });
+    });
+
+    it('refuses an unknown website', async () => {
+      await expect(ingest.ingest(99_999_999, [item({ url: 'https://ingest.example.org/x' })])).rejects.toThrow('来源网站不存在');
+    });
+  });
+
+  describe('story clusters (§4.3)', () => {
+    interface Labelled {
+      id: string;
+      story: string;
+      title: string;
+      content: string;
+      publishTime: string;
+    }
+    const stories = readFileSync(join(__dirname, 'fixtures/clusters/stories.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as Labelled);
+    const story = stories.filter((s) => s.story === 's002');
+    /** Fixture times moved next to BASE, their spacing kept. */
+    const shift = BASE + 7_200_000 - Date.parse(story[0].publishTime);
+    const ids = new Map<string, number>();
+
+    beforeAll(async () => {
+      expect(story.map((s) => s.id)).toEqual(['s002-1', 's002-2', 's002-3']);
+      // Three sources; the earliest item arrives last, so the lead moves to it.
+      for (const s of [story[1], story[2], story[0]]) {
+        const web = await site();
+        const r = await ingest.ingest(web, [
+          item({ url: `https://story.example.org/${s.id}`, title: s.title, content: s.content, publishTime: new Date(Date.parse(s.publishTime) + shift), keywords: [] }),
+        ]);
+        expect(r.created).toBe(1);
+        ids.set(s.id, Number(r.createdIds[0]));
+      }
+    });
+
+    it('puts the three reworded items into one cluster led by the earliest', async () => {
+      const rows: Array<{ id: string; clusterId: string | null; lead: boolean }> = await db.query(
+        'SELECT id, cluster_id::text AS "clusterId", cluster_lead AS lead FROM news WHERE id = ANY($1::bigint[]) ORDER BY publish_time',
+        [[...ids.values()]],
+      );
+      expect(rows.map((r) => Number(r.id))).toEqual([ids.get('s002-1'), ids.get('s002-2'), ids.get('s002-3')]);
+      expect(new Set(rows.map((r) => r.clusterId)).size).toBe(1);
+      expect(rows[0].clusterId).not.toBeNull();
+      expect(rows.map((r) => r.lead)).toEqual([true, false, false]);
+      const [cluster] = await db.query('SELECT lead_id::int AS lead, size, source_count AS sources FROM news_cluster WHERE id = $1', [rows[0].clusterId]);
+      expect(cluster).toEqual({ lead: ids.get('s002-1'), size: 3, sources: 3 });
+    });
+  });
+
+  describe('markWarned (§5.5)', () => {
+    it('sets news_dept.yj for the department only, in the caller’s transaction', async () => {
+      const web = await site();
+      const r = await ingest.ingest(web, [item({ url: 'https://warn.example.org/1', title: '预警测试 台风登陆' })]);
+      const id = r.createdIds[0];
+      const [{ dept }] = await db.query("SELECT id AS dept FROM sys_dept WHERE name = '新闻中心'");
+      await db.transaction((em) => ingest.markWarned(em, dept, [id, id]));
+      expect(await db.query('SELECT dept_id AS dept, yj, update_by AS "by" FROM news_dept WHERE news_id = $1', [id])).toEqual([{ dept, yj: true, by: 'system' }]);
+      // A rolled-back transaction leaves nothing.
+      const other = (await ingest.ingest(web, [item({ url: 'https://warn.example.org/2' })])).createdIds[0];
+      await expect(
+        db.transaction(async (em) => {
+          await ingest.markWarned(em, dept, [other]);
+          throw new Error('rollback');
+        }),
+      ).rejects.toThrow('rollback');
+      expect(await db.query('SELECT 1 FROM news_dept WHERE news_id = $1', [other])).toEqual([]);
+    });
+  });
+});
