@@ -6,8 +6,9 @@ import { loadConfig } from './config/config.js';
 
 /**
  * The background worker of the scale-out deployment (docker-compose `worker`): the same modules
- * without the HTTP server; it consumes the BullMQ queues (machine translation) that API replicas
- * started with `QUEUE_CONSUME=false` only fill. Needs DATABASE_URL and REDIS_URL.
+ * without the HTTP server; it consumes the BullMQ queues (machine translation, source collection)
+ * that API replicas started with `QUEUE_CONSUME=false` only fill, schedules the collection sources
+ * (`COLLECT_ENABLED`) and sends its live notices through Redis. Needs DATABASE_URL and REDIS_URL.
  */
 async function bootstrap(): Promise<void> {
   const logger = new Logger('HorizonWorker');
@@ -19,7 +20,8 @@ async function bootstrap(): Promise<void> {
   }
   const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...config, databaseUrl }));
   app.enableShutdownHooks();
-  logger.log(`Horizon worker is running (machine translation: ${config.mt.engine})`);
+  const collection = config.collect.enabled ? `every ${config.collect.tickSeconds} s, ${config.collect.concurrency} at once` : 'off (COLLECT_ENABLED=false)';
+  logger.log(`Horizon worker is running (machine translation: ${config.mt.engine}; source collection: ${collection})`);
 }
 
 void bootstrap();

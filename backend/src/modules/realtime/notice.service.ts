@@ -1,9 +1,12 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Emitter } from '@socket.io/redis-emitter';
+import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 import { holds } from '../../common/access/ability.js';
 import type { Principal } from '../../common/auth/principal.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 
-export type NoticeType = 'share' | 'translation.submitted' | 'translation.reviewed' | 'news.warned' | 'news.alert';
+export type NoticeType = 'share' | 'translation.submitted' | 'translation.reviewed' | 'news.warned' | 'news.alert' | 'collect.failing' | 'collect.recovered';
 
 /**
  * One message of the live channel (socket.io event `message`). `title` is plain text; `msg` is HTML
@@ -28,7 +31,16 @@ export const NOTICE_EVENT = 'message';
  */
 export const NOTICE_PERMISSIONS = ['news:judge', 'news:translate', 'news:list'] as const;
 
+/**
+ * Permission codes with one room for the whole system (`perm:<code>`, not per department):
+ * `toPermission(code, …)` reaches every holder of the code and every administrator (the failing
+ * collection sources, docs/collect-design.md §5.2).
+ */
+export const GLOBAL_NOTICE_PERMISSIONS = ['website:edit'] as const;
+export type GlobalNoticePermission = (typeof GLOBAL_NOTICE_PERMISSIONS)[number];
+
 export const userRoom = (userId: number) => `user:${userId}`;
+export const globalPermissionRoom = (code: string) => `perm:${code}`;
 export const deptRoom = (deptId: number) => `dept:${deptId}`;
 export const permissionRoom = (deptId: number, code: string) => `dept:${deptId}:perm:${code}`;
 
@@ -41,6 +53,11 @@ export function roomsOf(principal: Pick<Principal, 'userId' | 'deptId' | 'abilit
     for (const code of NOTICE_PERMISSIONS) if (holds(principal.ability, code)) rooms.push(permissionRoom(deptId, code));
   }
   return rooms;
+}
+
+/** The system-wide permission rooms a connected user joins (the gateway adds them to {@link roomsOf}). */
+export function globalRoomsOf(principal: Pick<Principal, 'ability'>): string[] {
+  return GLOBAL_NOTICE_PERMISSIONS.filter((code) => holds(principal.ability, code)).map(globalPermissionRoom);
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -65,12 +82,18 @@ export function clip(text: string | null | undefined, max: number): string {
  * Pushes notices to connected users (the live channel, docs/news-design.md "Live channel").
  * Fire-and-forget: without a socket server (unit tests, worker processes) it does nothing, and it
  * never throws into the business operation that sent the notice. With `REDIS_URL` the socket.io
- * Redis adapter carries every emit to the users connected to other replicas.
+ * Redis adapter carries every emit to the users connected to other replicas; a process without a
+ * socket server (the worker) emits through `@socket.io/redis-emitter` on the same Redis, so its
+ * notices reach the users connected to the API replicas.
  */
 @Injectable()
-export class NoticeService {
+export class NoticeService implements OnApplicationShutdown {
   private readonly logger = new Logger(NoticeService.name);
   private server?: Server;
+  private emitter?: Emitter;
+  private redis?: Redis;
+
+  constructor(@Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig) {}
 
   /** Called by the gateway once the socket.io server exists (and with undefined when it closes). */
   attach(server: Server | undefined): void {
@@ -90,10 +113,43 @@ export class NoticeService {
     this.emit(permission ? permissionRoom(deptId, permission) : deptRoom(deptId), notice, exceptUserId);
   }
 
+  /** Every holder of a system-wide permission code (and every administrator). */
+  toPermission(code: GlobalNoticePermission, notice: Notice): void {
+    this.emit(globalPermissionRoom(code), notice);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const redis = this.redis;
+    this.redis = undefined;
+    this.emitter = undefined;
+    await redis?.quit().catch(() => redis.disconnect());
+  }
+
+  /** The Redis emitter of a process without a socket server, when REDIS_URL is set (created on first use). */
+  private redisEmitter(): Emitter | undefined {
+    if (this.emitter || !this.config?.redisUrl) return this.emitter;
+    const redis = new Redis(this.config.redisUrl, { maxRetriesPerRequest: null });
+    let failing = false;
+    redis.on('error', (error: Error) => {
+      if (!failing) this.logger.error(`Redis for the notice emitter: ${error.message}`);
+      failing = true;
+    });
+    redis.on('ready', () => (failing = false));
+    this.redis = redis;
+    this.emitter = new Emitter(redis);
+    return this.emitter;
+  }
+
   private emit(room: string, notice: Notice, exceptUserId?: number): void {
     const server = this.server;
-    if (!server) return;
     try {
+      if (!server) {
+        const emitter = this.redisEmitter();
+        if (!emitter) return;
+        const target = exceptUserId === undefined ? emitter.to(room) : emitter.to(room).except(userRoom(exceptUserId));
+        target.emit(NOTICE_EVENT, toWire(notice));
+        return;
+      }
       const target = exceptUserId === undefined ? server.to(room) : server.to(room).except(userRoom(exceptUserId));
       target.emit(NOTICE_EVENT, toWire(notice));
     } catch (error) {

@@ -9,7 +9,7 @@ import { Authenticator } from '../../common/auth/authenticator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { corsOptions } from '../../common/http/transport.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { NoticeService, roomsOf } from './notice.service.js';
+import { globalRoomsOf, NoticeService, roomsOf } from './notice.service.js';
 import { RealtimeRepository } from './realtime.repository.js';
 
 /** The path of the live channel (docs/architecture.md "Runtime"). */
@@ -42,7 +42,8 @@ function header(value: string | string[] | undefined): string | undefined {
  * The live channel: socket.io at `/webSocket` on the HTTP server (same origin as the API; CORS only
  * for the `CORS_ORIGINS`, as for the HTTP app). The handshake carries the session token (`auth: {token}` or an
  * `Authorization: Bearer` header) and is verified exactly like an HTTP request; a socket then sits in
- * `user:<id>`, `dept:<id>` and `dept:<id>:perm:<code>` and only receives (clients send nothing).
+ * `user:<id>`, `dept:<id>`, `dept:<id>:perm:<code>` and `perm:<code>` (system-wide codes) and only
+ * receives (clients send nothing).
  */
 @WebSocketGateway({ path: LIVE_PATH, serveClient: false, maxHttpBufferSize: 16 * 1024 })
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnModuleDestroy, OnApplicationShutdown {
@@ -80,7 +81,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
       socket.disconnect(true);
       return;
     }
-    void socket.join(roomsOf(principal, socket.data.workDeptId));
+    void socket.join([...roomsOf(principal, socket.data.workDeptId), ...globalRoomsOf(principal)]);
   }
 
   private async authenticate(socket: LiveSocket): Promise<void> {
