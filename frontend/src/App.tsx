@@ -31,6 +31,7 @@ function AccessDenied() {
   return <Navigate to="/401" replace />;
 }
 
+const WarningListPage = lazy(() => import('./pages/process/WarningListPage').then((m) => ({ default: m.WarningListPage })));
 const NewsListSlot = lazy(() => import('./pages/process/NewsListSlot').then((m) => ({ default: m.NewsListSlot })));
 const UserCenterPage = lazy(() => import('./pages/userCenter/UserCenterPage').then((m) => ({ default: m.UserCenterPage })));
 const ProcessCenterPage = lazy(() => import('./pages/process/ProcessCenterPage').then((m) => ({ default: m.ProcessCenterPage })));
@@ -38,6 +39,14 @@ const ProcessCenterPage = lazy(() => import('./pages/process/ProcessCenterPage')
 const JournalWorkbenchPage = lazy(() => import('./pages/production/JournalWorkbenchPage').then((m) => ({ default: m.JournalWorkbenchPage })));
 /** The full-screen online editor (issue 15), its own window; the editor itself is a further chunk. */
 const OfficePage = lazy(() => import('./resources/office').then((m) => ({ default: m.OfficePage })));
+/** The data collection system (数据统计, 采集配置 = 数据源管理): its own header, loaded when opened. */
+const CollectLayout = lazy(() => import('./pages/collect/CollectLayout').then((m) => ({ default: m.CollectLayout })));
+const CollectStatisticsPage = lazy(() => import('./pages/collect/StatisticsPage'));
+const CollectSourcesPage = lazy(() => import('./resources/collect-sources'));
+/** The data storage system (跨网数据交换, 数据存储备份, 数据源管理): its own header, loaded when opened. */
+const StorageLayout = lazy(() => import('./pages/storage/StorageLayout').then((m) => ({ default: m.StorageLayout })));
+const ExchangePage = lazy(() => import('./pages/storage/ExchangePage'));
+const BackupPage = lazy(() => import('./pages/storage/BackupPage'));
 
 /** The news index: the home of the product-processing system. */
 const newsIndex = newsRoutes.find((route) => route.path === '/pro/news')?.element ?? <ProcessPlaceholder titleKey="app.process.nav.home" />;
@@ -58,7 +67,7 @@ const processRoutes: Array<{ path: string; element: ReactNode }> = [
   { path: '/productProcess-achieve', element: <NewsListSlot slot="achieve" titleKey="app.process.nav.achieve" /> },
   { path: '/productProcess-statistic', element: <ProcessPlaceholder titleKey="app.process.nav.statistic" /> },
   { path: '/productProcess-vote', element: <ProcessPlaceholder titleKey="app.process.nav.vote" /> },
-  { path: '/yjList', element: <ProcessPlaceholder titleKey="app.process.pages.warning_list" /> },
+  { path: '/yjList', element: <WarningListPage /> },
   { path: '/pro/home', element: newsIndex },
   // /pro/news, and the detail pages /pro/news/detailFull2/:id and /pro/news/detailFull/:id
   ...newsRoutes,
@@ -150,6 +159,34 @@ function HorizonAdmin() {
             <Route key={path} path={path} element={element} />
           ))}
         </Route>
+        <Route
+          element={
+            <Authenticated>
+              <SessionAbility>
+                <Suspense fallback={<Loading />}>
+                  <CollectLayout />
+                </Suspense>
+              </SessionAbility>
+            </Authenticated>
+          }
+        >
+          <Route path="/website-statistic" element={<CollectStatisticsPage />} />
+          <Route path="/collect-config" element={<CollectSourcesPage />} />
+        </Route>
+        <Route
+          element={
+            <Authenticated>
+              <SessionAbility>
+                <Suspense fallback={<Loading />}>
+                  <StorageLayout />
+                </Suspense>
+              </SessionAbility>
+            </Authenticated>
+          }
+        >
+          <Route path="/dataExchange" element={<ExchangePage />} />
+          <Route path="/dataSave" element={<BackupPage />} />
+        </Route>
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/redirect/*" element={<RedirectPage />} />
@@ -161,10 +198,6 @@ function HorizonAdmin() {
             </Suspense>
           }
         />
-        <Route path="/website-statistic" element={<ModulePlaceholder titleKey="app.modules.collect" />} />
-        <Route path="/collect-config" element={<ModulePlaceholder titleKey="app.modules.collect" />} />
-        <Route path="/dataExchange" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
-        <Route path="/dataSave" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
         <Route path="/website" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
         <Route path="/localStorage" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
         {/* 产品管理 / 期刊管理 tabs; 期刊编辑 (?productId=&journalId=); the other /product pages are still to come */}

@@ -7,7 +7,9 @@ import { journalsEn } from '../../resources/journals/i18n';
 import { manuscriptsEn } from '../../resources/manuscripts/i18n';
 import { mtEn } from '../../resources/mt/i18n';
 import { productsEn } from '../../resources/products/i18n';
+import { alertsEn } from '../../pages/process/alertText';
 import { collectEn } from '../../pages/collect/i18n';
+import { storageEn } from '../../pages/storage/i18n';
 import type { zhApp, zhResources } from './zh';
 
 const audit = {
@@ -363,5 +365,7 @@ export const enMessages: TranslationMessages = {
   manuscripts: manuscriptsEn,
   mt: mtEn,
   products: productsEn,
+  alerts: alertsEn,
   collect: collectEn,
+  storage: storageEn,
 };

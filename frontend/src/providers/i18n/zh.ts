@@ -7,7 +7,9 @@ import { journalsZh } from '../../resources/journals/i18n';
 import { manuscriptsZh } from '../../resources/manuscripts/i18n';
 import { mtZh } from '../../resources/mt/i18n';
 import { productsZh } from '../../resources/products/i18n';
+import { alertsZh } from '../../pages/process/alertText';
 import { collectZh } from '../../pages/collect/i18n';
+import { storageZh } from '../../pages/storage/i18n';
 
 const raMessages = {
   action: {
@@ -575,5 +577,7 @@ export const zhMessages: TranslationMessages = {
   manuscripts: manuscriptsZh,
   mt: mtZh,
   products: productsZh,
+  alerts: alertsZh,
   collect: collectZh,
+  storage: storageZh,
 };
