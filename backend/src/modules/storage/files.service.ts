@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type StreamableFile } from '@nestjs/common';
 import type { Request } from 'express';
@@ -162,6 +162,55 @@ export class FilesService {
       await this.removeBytes(key);
       throw e;
     }
+  }
+
+  /**
+   * Stores a stream under a sanitised `realName` (exchange imports, docs/collect-design.md §8.1).
+   * With `expectedSha256`, bytes that hash otherwise are removed and refused (an Error, the caller reports it).
+   */
+  async saveStream(body: Readable, realName: string, principal: Principal | null, opts: { expectedSha256?: string; formType?: string | null; formId?: number | null } = {}): Promise<StoredFile> {
+    const safeName = sanitizeFileName(realName) || 'file';
+    const { name, suffix } = splitFileName(safeName);
+    const key = newStorageKey(suffix);
+    const hash = createHash('sha256');
+    const hashed = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    body.on('error', (e) => hashed.destroy(e));
+    const size = await this.storage.put(key, body.pipe(hashed));
+    const sha256 = hash.digest('hex');
+    if (opts.expectedSha256 && opts.expectedSha256 !== sha256) {
+      await this.removeBytes(key);
+      throw new Error(`file ${safeName}: SHA-256 ${sha256} differs from the expected ${opts.expectedSha256}`);
+    }
+    try {
+      return await this.repository.insert({
+        realName: safeName,
+        name,
+        suffix,
+        type: storedTypeOf(suffix, false),
+        mime: storedMimeOf(suffix, false),
+        size: String(size),
+        sha256,
+        storageKey: key,
+        formType: opts.formType ?? null,
+        formId: opts.formId ?? null,
+        handlerId: principal?.userId ?? null,
+        handlerName: principal?.username ?? null,
+        handlerDate: new Date(),
+      });
+    } catch (e) {
+      await this.removeBytes(key);
+      throw e;
+    }
+  }
+
+  /** The stored file with these bytes (the oldest when several), or null. */
+  findBySha256(sha256: string): Promise<StoredFile | null> {
+    return this.repository.findBySha256(sha256);
   }
 
   /** Points files at the record they belong to (inside the caller's transaction). 404 when one of them does not exist. */

@@ -60,6 +60,11 @@ export class StorageRepository {
     return this.repo.findBy({ id: In(ids) });
   }
 
+  /** The oldest file with these bytes (exchange import: files by content). */
+  findBySha256(sha256: string): Promise<StoredFile | null> {
+    return this.repo.findOne({ where: { sha256 }, order: { id: 'ASC' } });
+  }
+
   async deleteById(id: number): Promise<void> {
     await this.repo.delete({ id });
   }

@@ -1,0 +1,127 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res, StreamableFile, UseFilters } from '@nestjs/common';
+import { ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import type { Principal } from '../../common/auth/principal.js';
+import { Log } from '../../common/audit/log.decorator.js';
+import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
+import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
+import { ChunkQuery, DeletedDto, ExportCreateDto, ImportCreateDto, JobDto, JobQuery, KeyDto, TrustedKeyCreateDto, TrustedKeyDto, UploadStateDto } from './exchange.dto.js';
+import { ExchangeService } from './exchange.service.js';
+import { UploadOffsetFilter } from './upload-offset.filter.js';
+
+/**
+ * 跨网数据交换 (docs/collect-design.md §7 "Exchange", docs/data-storage.md): signed packages of news,
+ * their websites and files; exports, chunked resumable imports, the keys. `timing:edit` (the storage
+ * system's code); the read calls also `timing:list`.
+ */
+@ApiTags('数据存储：跨网数据交换')
+@Controller('api/dataExchange')
+export class ExchangeController {
+  constructor(private readonly exchange: ExchangeService) {}
+
+  @RequirePermissions('timing:edit', 'timing:list')
+  @Get('key')
+  @ApiOkResponse({ type: KeyDto })
+  key() {
+    return this.exchange.key();
+  }
+
+  @RequirePermissions('timing:edit', 'timing:list')
+  @Get('trustedKeys')
+  @ApiListResponse(TrustedKeyDto)
+  trustedKeys() {
+    return this.exchange.trustedKeys();
+  }
+
+  @Log('添加受信任的公钥')
+  @RequirePermissions('timing:edit')
+  @Post('trustedKeys')
+  @ApiCreatedResponse({ type: TrustedKeyDto })
+  @ApiConflictResponse({ description: '该公钥已在受信任列表中（code EXCHANGE_KEY_EXISTS）' })
+  trust(@Body() dto: TrustedKeyCreateDto) {
+    return this.exchange.trust(dto);
+  }
+
+  @Log('删除受信任的公钥')
+  @RequirePermissions('timing:edit')
+  @Delete('trustedKeys')
+  @ApiBody({ schema: { type: 'array', items: { type: 'integer' } } })
+  @ApiOkResponse({ type: DeletedDto })
+  untrust(@Body(ParseIdsPipe) ids: number[]) {
+    return this.exchange.untrust(ids);
+  }
+
+  @Log('导出交换数据包')
+  @RequirePermissions('timing:edit')
+  @Post('exports')
+  @ApiCreatedResponse({ type: JobDto })
+  createExport(@Body() dto: ExportCreateDto, @CurrentUser() user: Principal) {
+    return this.exchange.createExport(dto, user);
+  }
+
+  @RequirePermissions('timing:edit', 'timing:list')
+  @Get('jobs')
+  @ApiPageResponse(JobDto)
+  jobs(@Query() query: JobQuery) {
+    return this.exchange.jobs(query);
+  }
+
+  @RequirePermissions('timing:edit', 'timing:list')
+  @Get('jobs/:id')
+  @ApiOkResponse({ type: JobDto })
+  @ApiNotFoundResponse({ description: '交换任务不存在' })
+  job(@Param('id', ParseIdPipe) id: number) {
+    return this.exchange.job(id);
+  }
+
+  /** The package of a finished export; `Range: bytes=…` answers 206 with that part. */
+  @RequirePermissions('timing:edit')
+  @Get('exports/:id/download')
+  @ApiProduces('application/zip')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @ApiNotFoundResponse({ description: '交换任务不存在' })
+  async download(@Param('id', ParseIdPipe) id: number, @Headers('range') range: string | undefined, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    const d = await this.exchange.download(id, range);
+    res.status(d.status).set(d.headers);
+    return new StreamableFile(d.stream);
+  }
+
+  @Log('上传交换数据包')
+  @RequirePermissions('timing:edit')
+  @Post('imports')
+  @ApiCreatedResponse({ type: JobDto })
+  createImport(@Body() dto: ImportCreateDto, @CurrentUser() user: Principal) {
+    return this.exchange.createImport(dto, user);
+  }
+
+  /** One chunk (≤ 8 MB, `application/octet-stream`) at `offset`; a stale offset → 409 `{received}`. */
+  @RequirePermissions('timing:edit')
+  @Put('imports/:id')
+  @UseFilters(UploadOffsetFilter)
+  @ApiConsumes('application/octet-stream')
+  @ApiBody({ schema: { type: 'string', format: 'binary' } })
+  @ApiOkResponse({ type: UploadStateDto })
+  @ApiConflictResponse({ description: '上传位置不一致（code EXCHANGE_OFFSET），响应带 received' })
+  putChunk(@Param('id', ParseIdPipe) id: number, @Query() query: ChunkQuery, @Req() req: Request) {
+    return this.exchange.putChunk(id, query.offset, req);
+  }
+
+  @Log('继续交换任务')
+  @RequirePermissions('timing:edit')
+  @Post('imports/:id/resume')
+  @HttpCode(200)
+  @ApiOkResponse({ type: JobDto })
+  resume(@Param('id', ParseIdPipe) id: number) {
+    return this.exchange.resume(id);
+  }
+
+  @Log('删除交换任务')
+  @RequirePermissions('timing:edit')
+  @Delete('jobs')
+  @ApiBody({ schema: { type: 'array', items: { type: 'integer' } } })
+  @ApiOkResponse({ type: DeletedDto })
+  deleteJobs(@Body(ParseIdsPipe) ids: number[]) {
+    return this.exchange.deleteJobs(ids);
+  }
+}
