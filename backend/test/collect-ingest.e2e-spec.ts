@@ -5,7 +5,7 @@ import { DEFAULT_CLUSTER_THRESHOLD } from '../src/common/text/story-cluster';
 import { loadConfig } from '../src/config/config';
 import { contentHash } from '../src/modules/collect/pipeline/item';
 import { NewsIngest, type IngestItem } from '../src/modules/news';
-import { createTestApp, type TestApp } from './utils/test-app';
+import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 /**
  * The news side of collection (issue 16 piece 3; docs/collect-design.md §4.2, §4.3, §5.5):
@@ -17,6 +17,8 @@ describe('collection: NewsIngest, clusters and the list', () => {
   let t: TestApp;
   let db: DataSource;
   let ingest: NewsIngest;
+  let translator: string;
+  let editor: string;
   let seq = 0;
   const sites: number[] = [];
   /** Future publish times put the test's items at the top of the newest-first list. */
@@ -35,12 +37,17 @@ describe('collection: NewsIngest, clusters and the list', () => {
   };
 
   /** Unrelated texts, so test items do not form stories by accident. */
-  const TOPICS = ['国务院新闻办公室举行发布会介绍稳就业政策', '某市地铁新线开通运营', '气象台发布寒潮蓝色预警', '足球联赛第三十轮战罢', '博物馆推出宋代书画特展', '新能源汽车出口量创新高', '高校科研团队发表量子计算论文', '港口集装箱吞吐量同比增长', '农业农村部部署秋冬种工作', '国际油价连续三日下跌'];
+  const TOPICS = [
+    '国务院新闻办公室举行发布会介绍稳就业政策', '某市地铁新线开通运营', '气象台发布寒潮蓝色预警', '足球联赛第三十轮战罢', '博物馆推出宋代书画特展',
+    '新能源汽车出口量创新高', '高校科研团队发表量子计算论文', '港口集装箱吞吐量同比增长', '农业农村部部署秋冬种工作', '国际油价连续三日下跌',
+    '电影节公布最佳影片名单', '铁路部门调整列车运行图', '茶叶采摘季提前开始', '冬奥场馆改造完工', '医保目录新增百种药品',
+    '城市马拉松报名人数破纪录', '海关查获走私象牙', '古城墙修缮工程启动', '动物园大熊猫产下双胞胎', '跨海大桥合龙',
+  ];
   let topic = 0;
   const item = (over: Partial<IngestItem> & { url: string }): IngestItem => {
     const theme = TOPICS[topic++ % TOPICS.length];
-    const title = over.title ?? `${theme} ${over.url}`;
-    const content = over.content ?? `${theme}。发布会 ${over.url}`;
+    const title = over.title ?? theme;
+    const content = over.content ?? `${theme}。`;
     return {
       guid: null,
       title,
@@ -56,12 +63,22 @@ describe('collection: NewsIngest, clusters and the list', () => {
     };
   };
 
+  type Row = Record<string, unknown> & { id: number };
+  const get = (token: string, url: string, query: Record<string, unknown>) => t.http().get(url).query(query).set('Authorization', bearer(token));
+  const list = async (token: string, query: Record<string, unknown>): Promise<{ content: Row[]; totalElements: number }> => {
+    const res = await get(token, '/api/news/list', query);
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+
   beforeAll(async () => {
     // The §4.4-tuned θ (the config default COLLECT_CLUSTER_THRESHOLD is still the plan's starting 0.5).
     const base = loadConfig({ NODE_ENV: 'test', TZ: 'Asia/Shanghai' });
     t = await createTestApp({ collect: { ...base.collect, clusterThreshold: DEFAULT_CLUSTER_THRESHOLD } });
     db = t.app.get(DataSource);
     ingest = t.app.get(NewsIngest);
+    translator = await t.login('translator');
+    editor = await t.login('editor');
   });
   afterAll(() => t.close());
 
@@ -92,8 +109,8 @@ describe('collection: NewsIngest, clusters and the list', () => {
         { url: a().url, webId: web, webName: '采集来源1', language: 'zh', country: '中国', keywords: ['发布会'], searchable: true, hash: a().contentHash, lead: true, checked: true, mt: null, guids: ['a-1'], sig: 256 },
         { url: b().url, webId: web, webName: '采集来源1', language: 'zh', country: '中国', keywords: ['发布会'], searchable: true, hash: b().contentHash, lead: true, checked: true, mt: null, guids: [b().url], sig: 256 },
       ]);
-      const [{ found }] = await db.query(`SELECT count(*)::int AS found FROM news WHERE id = ANY($1::bigint[]) AND search @@ to_tsquery('simple', '发布会')`, [r.createdIds]);
-      expect(found).toBe(2);
+      const found = await db.query(`SELECT url FROM news WHERE id = ANY($1::bigint[]) AND search @@ to_tsquery('simple', '发布会')`, [r.createdIds]);
+      expect(found).toEqual([{ url: a().url }]);
     });
 
     it('answers duplicates for the same batch again, and updates an edited item (same guid, other hash)', async () => {
@@ -184,6 +201,110 @@ describe('collection: NewsIngest, clusters and the list', () => {
       const [cluster] = await db.query('SELECT lead_id::int AS lead, size, source_count AS sources FROM news_cluster WHERE id = $1', [rows[0].clusterId]);
       expect(cluster).toEqual({ lead: ids.get('s002-1'), size: 3, sources: 3 });
     });
+
+    it('lists the story with 另有 2 家来源 on the lead; collapse=1 keeps only the lead', async () => {
+      const lead = ids.get('s002-1')!;
+      const members = [ids.get('s002-2')!, ids.get('s002-3')!];
+      const all = await list(translator, { page: 0, size: 20 });
+      const row = all.content.find((r) => r.id === lead)!;
+      expect(row).toMatchObject({ clusterSize: 3, otherSources: 2 });
+      expect(typeof row.clusterId).toBe('string');
+      for (const id of members) expect(all.content.find((r) => r.id === id)).toMatchObject({ clusterId: row.clusterId, clusterSize: 3, otherSources: 2 });
+      // An unclustered item seen at two sources: 另有 1 家.
+      const [{ id: twoSources }] = await db.query("SELECT id::int AS id FROM news WHERE url = 'https://ingest.example.org/b'");
+      expect(all.content.find((r) => r.id === twoSources)).toMatchObject({ clusterId: null, clusterSize: 1, otherSources: 1 });
+
+      const collapsed = await list(translator, { page: 0, size: 20, collapse: 1 });
+      const shown = collapsed.content.map((r) => r.id);
+      expect(shown).toContain(lead);
+      expect(shown).toContain(twoSources);
+      for (const id of members) expect(shown).not.toContain(id);
+      const [{ hidden }] = await db.query('SELECT count(*)::int AS hidden FROM news WHERE NOT is_noise AND NOT cluster_lead');
+      expect(hidden).toBe(2);
+      expect(collapsed.totalElements).toBe(all.totalElements - hidden);
+      expect((await list(translator, { page: 0, size: 20, collapse: 0 })).totalElements).toBe(all.totalElements);
+    });
+
+    it('similarSearch answers the other members of the story first, earliest first, then the rest', async () => {
+      const res = await get(translator, '/api/news/similarSearch', { id: ids.get('s002-3'), size: 5 });
+      expect(res.status).toBe(200);
+      const got = (res.body as Row[]).map((r) => r.id);
+      expect(got.slice(0, 2)).toEqual([ids.get('s002-1'), ids.get('s002-2')]);
+      expect(got).not.toContain(ids.get('s002-3'));
+      expect(new Set(got).size).toBe(got.length);
+      const one = await get(translator, '/api/news/similarSearch', { id: ids.get('s002-1'), size: 1 });
+      expect((one.body as Row[]).map((r) => r.id)).toEqual([ids.get('s002-2')]);
+    });
+  });
+
+  describe('translations: exchange items, the MT sweep, pruning (§4.3)', () => {
+    interface Labelled {
+      id: string;
+      story: string;
+      title: string;
+      content: string;
+      titleCn?: string;
+      contentCn?: string;
+      lang: string;
+      publishTime: string;
+    }
+    const fixture = readFileSync(join(__dirname, 'fixtures/clusters/stories.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as Labelled);
+    const byId = (id: string) => fixture.find((f) => f.id === id)!;
+    const at = (f: Labelled) => new Date(Date.parse(f.publishTime) - Date.parse('2026-11-01T00:00:00Z') + BASE + 86_400_000);
+    const put = async (f: Labelled, origin: 'collect' | 'exchange') => {
+      const web = await site(f.lang, null);
+      const r = await ingest.ingest(
+        web,
+        [item({ url: `https://story.example.org/${f.id}`, title: f.title, content: f.content, language: f.lang, publishTime: at(f), keywords: [], titleCn: f.titleCn, contentCn: f.contentCn })],
+        origin,
+      );
+      expect(r.created).toBe(1);
+      return r.createdIds[0];
+    };
+    const state = async (id: string) =>
+      (
+        await db.query(
+          `SELECT n.cluster_id::text AS "clusterId", n.cluster_lead AS lead, n.title_cn AS "titleCn", n.mt_status AS mt, m.sig_zh IS NOT NULL AS zh
+             FROM news n LEFT JOIN news_minhash m ON m.news_id = n.id WHERE n.id = $1`,
+          [id],
+        )
+      )[0] as { clusterId: string | null; lead: boolean; titleCn: string | null; mt: string | null; zh: boolean };
+
+    it('stores an exchange item’s translation as a finished MT and clusters a Chinese report with it', async () => {
+      const en = await put(byId('s009-1'), 'exchange');
+      expect(await state(en)).toEqual({ clusterId: null, lead: true, titleCn: byId('s009-1').titleCn, mt: 'done', zh: true });
+      const zh = await put(byId('s009-2'), 'collect');
+      const [a, b] = [await state(en), await state(zh)];
+      expect(a.clusterId).not.toBeNull();
+      expect(b).toMatchObject({ clusterId: a.clusterId, lead: false });
+      expect(a.lead).toBe(true);
+    });
+
+    it('collected items carry no translation; the MT sweep adds the Chinese signature and assigns the item again', async () => {
+      const en = await put(byId('s010-1'), 'collect');
+      expect(await state(en)).toMatchObject({ titleCn: null, mt: null, zh: false });
+      const zh = await put(byId('s010-2'), 'collect');
+      expect((await state(en)).clusterId).toBeNull();
+      expect(await ingest.reclusterTranslated()).toBe(0);
+      await db.query(`UPDATE news SET title_cn = $2, content_cn = $3, mt_status = 'done', mt_time = clock_timestamp() WHERE id = $1`, [en, byId('s010-1').titleCn, byId('s010-1').contentCn]);
+      expect(await ingest.reclusterTranslated()).toBe(1);
+      const [a, b] = [await state(en), await state(zh)];
+      expect(a).toMatchObject({ zh: true, lead: true });
+      expect(a.clusterId).not.toBeNull();
+      expect(b).toMatchObject({ clusterId: a.clusterId, lead: false });
+      expect(await ingest.reclusterTranslated()).toBe(0);
+    });
+
+    it('prunes signatures older than 14 days', async () => {
+      const [{ id }] = await db.query("SELECT id::text AS id FROM news WHERE url = 'https://story.example.org/s009-1'");
+      await db.query(`UPDATE news_minhash SET publish_time = now() - interval '15 days' WHERE news_id = $1`, [id]);
+      expect(await ingest.pruneMinhash()).toBe(1);
+      expect(await db.query('SELECT 1 FROM news_minhash WHERE news_id = $1', [id])).toEqual([]);
+      expect(await ingest.pruneMinhash()).toBe(0);
+    });
   });
 
   describe('markWarned (§5.5)', () => {
@@ -203,6 +324,32 @@ describe('collection: NewsIngest, clusters and the list', () => {
         }),
       ).rejects.toThrow('rollback');
       expect(await db.query('SELECT 1 FROM news_dept WHERE news_id = $1', [other])).toEqual([]);
+
+      // type=yj: the department's warned items (新闻中心: translator), not another department's (出版中心: editor).
+      const mine = await list(translator, { type: 'yj', page: 0, size: 50 });
+      expect(mine.content.map((r) => r.id)).toContain(Number(id));
+      expect(mine.content.every((r) => r.yj === true)).toBe(true);
+      const [{ n }] = await db.query('SELECT count(*)::int AS n FROM news_dept d JOIN news x ON x.id = d.news_id WHERE d.dept_id = $1 AND d.yj AND NOT x.is_noise', [dept]);
+      expect(mine.totalElements).toBe(n);
+      const times = mine.content.map((r) => String(r.publishTime));
+      expect([...times].sort().reverse()).toEqual(times);
+      const theirs = await list(editor, { type: 'yj', page: 0, size: 50 });
+      expect(theirs.content.map((r) => r.id)).not.toContain(Number(id));
+      expect(theirs.content.every((r) => r.yj === true)).toBe(true);
+    });
+  });
+
+  describe('list parameters', () => {
+    it('refuses collapse other than 0/1 and an unknown type with 400', async () => {
+      for (const [query, message] of [
+        [{ collapse: 2 }, 'collapse 只能是 0 或 1'],
+        [{ collapse: 'yes' }, 'collapse 只能是 0 或 1'],
+        [{ type: 'warn' }, 'type 只能是'],
+      ] as const) {
+        const res = await get(translator, '/api/news/list', query);
+        expect(res.status).toBe(400);
+        expect(JSON.stringify(res.body)).toContain(message);
+      }
     });
   });
 });

@@ -23,6 +23,7 @@ interface Graph {
 const ROW_KEYS = [
   'id', 'title', 'titleCn', 'publishTime', 'webName', 'webId', 'createBy', 'count', 'classify', 'classifyNames', 'keywords', 'language', 'country', 'url',
   'isRead', 'isCollect', 'isRecommend', 'yj', 'isChoice', 'isProcessed', 'hasFiles', 'editorName', 'examineName', 'transStatus', 'version', 'updateTime',
+  'clusterId', 'clusterSize', 'otherSources',
 ].sort();
 
 /** Every lexeme a query built from these texts can match (terms and the parts of long Chinese words). */

@@ -66,6 +66,7 @@ describe('api/news', () => {
       [
         'id', 'title', 'titleCn', 'publishTime', 'webName', 'webId', 'createBy', 'count', 'classify', 'classifyNames', 'keywords', 'language', 'country', 'url',
         'isRead', 'isCollect', 'isRecommend', 'yj', 'isChoice', 'isProcessed', 'hasFiles', 'editorName', 'examineName', 'transStatus', 'version', 'updateTime',
+        'clusterId', 'clusterSize', 'otherSources',
       ].sort(),
     );
     expect(typeof row.id).toBe('number');

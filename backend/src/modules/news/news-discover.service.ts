@@ -81,11 +81,28 @@ export class NewsDiscoverService {
    * (original and Chinese title, numbers skipped), plus items sharing a keyword. Only the newest
    * SIMILAR_CANDIDATES matches are ranked (bounded at 1 M rows): score = ts_rank_cd + 0.2 per shared
    * keyword + 0.1 for a shared class; ties by publish time. The item itself and noise are excluded.
+   * The item's story cluster (the same event from other sources, docs/collect-design.md §4.3) comes
+   * first, by publish time; then those results without the cluster's members, up to `size` in all.
    */
   async similar(id: number, size: number, user: Principal): Promise<NewsRowDto[]> {
     const deptId = await this.news.resolveDept(user, undefined);
     const src = await this.repo.similarSource(id, deptId);
     if (!src) throw DomainException.notFound(NOT_FOUND);
+    const members = (await this.repo.clusterMembers(id, deptId, user.userId, size)).map(toRow);
+    if (members.length >= size) return members;
+    const inCluster = new Set(members.map((m) => m.id));
+    const rest = await this.ranked(id, src, deptId, size, user);
+    return [...members, ...rest.filter((r) => !inCluster.has(r.id))].slice(0, size);
+  }
+
+  /** The ranked part of similar(): the newest SIMILAR_CANDIDATES matches of the item's keywords and title terms. */
+  private async ranked(
+    id: number,
+    src: { title: string; titleCn: string | null; keywords: string[]; deptKeywords: string[] | null; classify: number[] },
+    deptId: number | null,
+    size: number,
+    user: Principal,
+  ): Promise<NewsRowDto[]> {
     const keywords = clean([...src.keywords, ...(src.deptKeywords ?? [])]).slice(0, SIMILAR_KEYWORDS);
     const keywordQueries = keywords.map((k) => searchQuery(k, 'and')).filter((q): q is string => !!q);
     const titleTerms = queryTerms(`${src.title}\n${src.titleCn ?? ''}`)

@@ -64,6 +64,8 @@ export interface CandidateRow {
 /** An item whose machine translation arrived after its last cluster check. */
 export interface TranslatedRow {
   id: string;
+  /** As text: microseconds kept (a JS Date would round them off, and the item would look newer than its check). */
+  mtTime: string;
   publishTime: Date;
   webId: number | null;
   language: string | null;
@@ -192,12 +194,23 @@ export class NewsIngestRepository {
     return rows[0].id;
   }
 
-  /** `news.cluster_id` of the assigned items; `cluster_checked_at = now()` of the checked ones. */
-  async setClusters(em: EntityManager, assigned: Map<string, string>, checked: string[]): Promise<void> {
-    if (assigned.size) {
-      await em.query('UPDATE news SET cluster_id = a.cid FROM unnest($1::bigint[], $2::bigint[]) AS a(id, cid) WHERE news.id = a.id', [[...assigned.keys()], [...assigned.values()]]);
-    }
-    if (checked.length) await em.query('UPDATE news SET cluster_checked_at = now() WHERE id = ANY($1::bigint[])', [checked]);
+  /** `news.cluster_id` of the assigned items. */
+  async setClusters(em: EntityManager, assigned: Map<string, string>): Promise<void> {
+    if (!assigned.size) return;
+    await em.query('UPDATE news SET cluster_id = a.cid FROM unnest($1::bigint[], $2::bigint[]) AS a(id, cid) WHERE news.id = a.id', [[...assigned.keys()], [...assigned.values()]]);
+  }
+
+  /**
+   * `cluster_checked_at` of the checked items: the given time (the MT sweep passes the `mt_time` it
+   * read, so a translation stored meanwhile is seen next time), else the clock now (later than any
+   * `mt_time = now()` of this transaction).
+   */
+  async markChecked(em: EntityManager, checked: Array<{ id: string; at: string | null }>): Promise<void> {
+    if (!checked.length) return;
+    await em.query(
+      'UPDATE news SET cluster_checked_at = COALESCE(c.at, clock_timestamp()) FROM unnest($1::bigint[], $2::timestamptz[]) AS c(id, at) WHERE news.id = c.id',
+      [checked.map((c) => c.id), checked.map((c) => c.at)],
+    );
   }
 
   /** Cluster ids of these items (the clustered ones). */
@@ -237,7 +250,7 @@ export class NewsIngestRepository {
   /** Items whose machine translation is newer than their last cluster check (signatures still kept), oldest first. */
   translatedSince(em: EntityManager, limit: number): Promise<TranslatedRow[]> {
     return em.query(
-      `SELECT n.id::text AS id, n.publish_time AS "publishTime", n.web_id AS "webId", n.language, n.title, n.content,
+      `SELECT n.id::text AS id, n.mt_time::text AS "mtTime", n.publish_time AS "publishTime", n.web_id AS "webId", n.language, n.title, n.content,
               n.title_cn AS "titleCn", n.content_cn AS "contentCn", n.cluster_id::text AS "clusterId"
          FROM news_minhash m JOIN news n ON n.id = m.news_id
         WHERE n.mt_status = 'done' AND n.mt_time > COALESCE(n.cluster_checked_at, '-infinity'::timestamptz) AND NOT n.is_noise

@@ -225,7 +225,7 @@ export class NewsIngest implements NewsIngestPort {
    * stop at MAX_CLUSTER_SIZE. Touched clusters (and those of `sourceAdded` items, whose source count
    * may change) get their lead, size, sources and times recomputed. Caller holds lockClusters.
    */
-  private async cluster(em: EntityManager, entries: StoryEntry[], sourceAdded: string[]): Promise<void> {
+  private async cluster(em: EntityManager, entries: StoryEntry[], sourceAdded: string[], checkedAt?: Map<string, string>): Promise<void> {
     const touched = new Set(await this.repo.clustersOf(em, sourceAdded));
     if (entries.length) {
       await this.repo.upsertMinhash(
@@ -234,7 +234,7 @@ export class NewsIngest implements NewsIngestPort {
       );
       const open = entries.filter((e) => e.clusterId === null && !e.isNoise && e.bands.length).sort((a, b) => a.publishTime.getTime() - b.publishTime.getTime() || Number(a.id) - Number(b.id));
       if (open.length) await this.assign(em, open, touched);
-      await this.repo.setClusters(em, new Map(), entries.map((e) => e.id));
+      await this.repo.markChecked(em, entries.map((e) => ({ id: e.id, at: checkedAt?.get(e.id) ?? null })));
     }
     await this.repo.refreshClusters(em, [...touched]);
   }
@@ -282,7 +282,7 @@ export class NewsIngest implements NewsIngestPort {
       // Later entries of the batch may join this one.
       pool.push({ id: e.id, publishTime: e.publishTime, webId: e.webId, orig: e.orig, zh: e.zh, bands: new Set(e.bands), clusterId: e.clusterId });
     }
-    await this.repo.setClusters(em, assigned, []);
+    await this.repo.setClusters(em, assigned);
   }
 
   /** `news_dept.yj = true` of the department's items (alert hits), in the caller's transaction. */
@@ -305,7 +305,7 @@ export class NewsIngest implements NewsIngestPort {
       const entries = rows.map((r) =>
         this.entry(r.id, { title: r.title, content: r.content, titleCn: r.titleCn, contentCn: r.contentCn, publishTime: r.publishTime }, r.webId, r.language, false, r.clusterId),
       );
-      await this.cluster(em, entries, []);
+      await this.cluster(em, entries, [], new Map(rows.map((r) => [r.id, r.mtTime])));
       return rows.length;
     });
   }

@@ -10,8 +10,11 @@ import { IntInput } from '../../common/http/numbers.js';
 export const NEWS_SORTS = ['dateAsc', 'dateDesc', 'scoreAsc', 'scoreDesc', 'numAsc', 'numDesc', 'createAsc', 'createDesc', 'updateAsc', 'updateDesc'] as const;
 export type NewsSort = (typeof NEWS_SORTS)[number];
 
-/** The spec's types plus `hot` (the 热点 tab: last 7 days, most read first). */
-export const NEWS_TYPES = ['recommend', 'follow', 'choice', 'web', 'theme', 'interest', 'hot'] as const;
+/**
+ * The spec's types plus `hot` (the 热点 tab: last 7 days, most read first) and `yj` (预警列表: the
+ * department's warned items, `news_dept.yj`, set by hand or by its alert rules; docs/collect-design.md §5.5).
+ */
+export const NEWS_TYPES = ['recommend', 'follow', 'choice', 'web', 'theme', 'interest', 'hot', 'yj'] as const;
 export type NewsType = (typeof NEWS_TYPES)[number];
 
 /**
@@ -56,6 +59,11 @@ export class NewsQuery extends ListQuery {
   @ApiPropertyOptional({ description: '1 = 手工录入' })
   @TrimmedFilter()
   imports?: string;
+
+  @ApiPropertyOptional({ enum: ['0', '1'], description: '1 = 同一事件只列首发（报道组的最早一条）；部门页签（推荐、跟踪、精选、预警、翻译）不折叠' })
+  @TrimmedFilter()
+  @IsIn(['0', '1'], { message: 'collapse 只能是 0 或 1' })
+  collapse?: string;
 }
 
 export class NewsInfoQuery {
@@ -271,6 +279,15 @@ export class NewsRowDto {
 
   @ApiDateTime()
   updateTime: Date;
+
+  @ApiNullableString('报道组 id（同一事件的多家来源报道，docs/collect-design.md §4.3）；null = 单独一条')
+  clusterId: string | null;
+
+  @ApiInt({ description: '报道组的条数（含本条；单独一条为 1）' })
+  clusterSize: number;
+
+  @ApiInt({ description: '另有 N 家来源报道：报道组的来源数 − 1（单独一条：其来源数 − 1）' })
+  otherSources: number;
 }
 
 /** The list answer: the wire contract's page plus whether `totalElements` is exact (news-design.md "Counting"). */

@@ -30,7 +30,11 @@ export const ROW_COLUMNS = `
   COALESCE(d.is_choice, false) AS "isChoice", d.is_processed AS "isProcessed",
   (jsonb_array_length(n.files) > 0) AS "hasFiles", d.editor_name AS "editorName", d.examine_name AS "examineName",
   d.trans_status AS "transStatus", COALESCE(d.version, 0) AS version,
-  COALESCE(d.update_time, n.update_time) AS "updateTime"`;
+  COALESCE(d.update_time, n.update_time) AS "updateTime",
+  n.cluster_id::text AS "clusterId",
+  COALESCE((SELECT cl.size FROM news_cluster cl WHERE cl.id = n.cluster_id), 1) AS "clusterSize",
+  GREATEST(COALESCE((SELECT cl.source_count FROM news_cluster cl WHERE cl.id = n.cluster_id),
+                    (SELECT count(*)::int FROM news_source s WHERE s.news_id = n.id)) - 1, 0) AS "otherSources"`;
 
 /** FROM with the caller's state joined; `dept` and `user` are parameter placeholders. */
 export const fromJoins = (dept: string, user: string) => `
@@ -120,13 +124,13 @@ export interface ListSql {
 
 
 /** Builds the list SQL for a query (pure: same input, same SQL; the benchmark's floor runs it through raw pg). */
-export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTrans' | 'imports'>, ctx: ListContext): ListSql {
+export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTrans' | 'imports' | 'collapse'>, ctx: ListContext): ListSql {
   const p = new Params();
   const dept = p.add(ctx.deptId);
   const user = p.add(ctx.userId);
   const from = fromJoins(dept, user);
   // Department tabs page and count from news_dept (news-design.md "Department tabs at 1 M rows").
-  const deptTab = q.type === 'recommend' || q.type === 'follow' || q.type === 'choice' || q.isTrans !== undefined;
+  const deptTab = q.type === 'recommend' || q.type === 'follow' || q.type === 'choice' || q.type === 'yj' || q.isTrans !== undefined;
   const k = deptTab ? DEPT_KEYS : NEWS_KEYS;
   const where: string[] = deptTab ? [`d.dept_id = ${dept}`] : [];
   where.push(ctx.noiseOnly ? k.noise : `NOT ${k.noise}`);
@@ -145,6 +149,9 @@ export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTr
       break;
     case 'choice':
       where.push('d.is_choice');
+      break;
+    case 'yj':
+      where.push('d.yj');
       break;
     case 'hot':
       where.push(`n.publish_time >= now() - interval '${HOT_DAYS} days'`);
@@ -168,6 +175,9 @@ export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTr
   else if (q.isTrans === '2') where.push(`d.editor_id = ${p.add(ctx.userId)}`);
   else if (q.isTrans === '3') where.push("d.trans_status = 'done'");
   if (q.imports === '1') where.push('n.create_by IS NOT NULL');
+  // Story leads only (partial index idx_news_publish_lead). Department tabs list what the department
+  // marked, item by item, and are not collapsed (docs/collect-design.md §4.3 "Readers").
+  if (q.collapse === '1' && !deptTab) where.push('n.cluster_lead');
 
   const order = orderBy(ctx.sort, rank, k);
   // A department tab joins news only when a filter or the sort needs it (news_user is dropped by the

@@ -268,6 +268,19 @@ export class NewsRepository {
     return found[0];
   }
 
+  /**
+   * The other members of the item's story cluster (docs/collect-design.md §4.3) as list rows, by
+   * publish time (earliest first), noise left out, at most `size`; none when the item is alone.
+   */
+  clusterMembers(id: number, deptId: number | null, userId: number, size: number): Promise<Raw[]> {
+    return this.db.query(
+      `SELECT ${ROW_COLUMNS} ${fromJoins('$2', '$3')}
+        WHERE n.cluster_id = (SELECT cluster_id FROM news WHERE id = $1) AND n.id <> $1 AND NOT n.is_noise
+        ORDER BY n.publish_time, n.id LIMIT ${size}`,
+      [id, deptId, userId],
+    );
+  }
+
   /** The similar items, best first, as list rows. */
   similar(s: SimilarQuery): Promise<Raw[]> {
     const p = new Params();
