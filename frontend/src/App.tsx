@@ -186,6 +186,7 @@ function HorizonAdmin() {
         >
           <Route path="/dataExchange" element={<ExchangePage />} />
           <Route path="/dataSave" element={<BackupPage />} />
+          <Route path="/website" element={<CollectSourcesPage />} />
         </Route>
       </CustomRoutes>
       <CustomRoutes>
@@ -198,7 +199,6 @@ function HorizonAdmin() {
             </Suspense>
           }
         />
-        <Route path="/website" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
         <Route path="/localStorage" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
         {/* 产品管理 / 期刊管理 tabs; 期刊编辑 (?productId=&journalId=); the other /product pages are still to come */}
         {['/product/productSetting', '/product/productJournal'].map((path) => (
