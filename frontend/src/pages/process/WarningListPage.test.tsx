@@ -1,0 +1,52 @@
+import { render, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { AdminContext, type AuthProvider, memoryStore } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
+import { abilityFromCodes, AppAbilityProvider } from '../../providers/ability';
+import { createI18nProvider } from '../../providers/i18n/i18nProvider';
+import { newsRow } from '../../resources/news/testRows';
+import { stubFetch } from '../../resources/shared/testUtils';
+import { WarningListPage } from './WarningListPage';
+
+function renderPage(codes: string[], rows = [newsRow(1, { yj: true })]) {
+  const calls = stubFetch((_m, url) => (url.includes('api/news/list') ? { content: rows, totalElements: rows.length, totalExact: true } : {}));
+  const authProvider: AuthProvider = {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getIdentity: async () => ({ id: 5, user: { id: 5, username: 'reviewer', dept: { id: 3, name: '国际新闻部' } } }),
+    getPermissions: async () => codes,
+  };
+  render(
+    <MemoryRouter initialEntries={['/yjList']}>
+      <AdminContext authProvider={authProvider} queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })} store={memoryStore()} i18nProvider={createI18nProvider('zh')}>
+        <AppAbilityProvider value={abilityFromCodes(codes)}>
+          <WarningListPage />
+        </AppAbilityProvider>
+      </AdminContext>
+    </MemoryRouter>,
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('WarningListPage', { timeout: 15_000 }, () => {
+  it('lists the department\'s warned items (type=yj, newest first) with the 预警规则 button for rule holders', async () => {
+    const calls = renderPage(['news:list', 'alertRule:list']);
+    await screen.findByText('中文标题 1');
+    const list = calls.find((c) => c.url.includes('api/news/list'));
+    expect(list?.url).toContain('type=yj');
+    expect(list?.url).toContain('sort=dateDesc');
+    expect(screen.getByRole('heading', { name: '预警列表' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '预警规则' })).toBeTruthy();
+  });
+
+  it('hides the rules from users without an alertRule code and says when nothing is warned', async () => {
+    renderPage(['news:list'], []);
+    expect(await screen.findByText('暂无预警新闻')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '预警规则' })).toBeNull();
+  });
+});
