@@ -169,6 +169,8 @@ describe('keyword alert rules: api/alertRule', () => {
   });
 
   describe('matchNew (the collector after a batch)', () => {
+    /** The items of the batch: a, b, c hit the department N rules, d nothing. */
+    const batch: number[] = [];
     it('records hits once, warns the items for the rule\'s department, tells its members, and drops hits with the item', async () => {
       const alerts = t.app.get(AlertsService);
       const [{ id: webId }]: Array<{ id: number }> = await db.query(`INSERT INTO news_website (name, url) VALUES ('预警源', 'https://alerts.example.org/') RETURNING id`);
@@ -195,6 +197,7 @@ describe('keyword alert rules: api/alertRule', () => {
       const editor: Live = await connect(url, { token: tokens.editor });
       open.push(editor.socket);
 
+      batch.push(a, b, c, d);
       const ids = [a, b, c, d].map(String);
       const hits = await db.transaction((em) => alerts.matchNew(em, webId, ids));
       // storage: a, b, c (the translation counts); classed: a; elsewhere: none; silent: a, c
@@ -243,7 +246,15 @@ describe('keyword alert rules: api/alertRule', () => {
       expect((await db.query('SELECT count(*)::int AS n FROM collect_alert_hit'))[0].n).toBe(3);
     });
 
-    it.todo('lists the department\'s warned items: GET api/news/list?type=yj (news piece 3 adds the list type)');
+    it('lists the department\'s warned items: GET api/news/list?type=yj', async () => {
+      const [, b, c] = batch;
+      const list = await as('translator').get('/api/news/list?type=yj&page=0&size=50');
+      expect(list.status).toBe(200);
+      // a was deleted above; the demo data's own warnings of the department are listed too
+      const listed = (list.body.content as Array<{ id: number; yj: boolean }>).filter((r) => batch.includes(r.id));
+      expect(listed.map((r) => r.id).sort((x, y) => x - y)).toEqual([b, c]);
+      expect(list.body.content.every((r: { yj: boolean }) => r.yj)).toBe(true);
+    });
 
     it('matches nothing for an empty batch or a source no rule watches', async () => {
       const alerts = t.app.get(AlertsService);
