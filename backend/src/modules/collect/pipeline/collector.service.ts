@@ -12,7 +12,7 @@ import type { RunStatus, SourceSelectors, SourceType } from '../collect-source.e
 import { decodeBody } from '../fetch/decode.js';
 import { findFeed } from '../fetch/discover-feed.js';
 import { FetchError } from '../fetch/fetch-error.js';
-import { type FetchResult, SafeFetcher } from '../fetch/safe-fetch.js';
+import { type FetchRequest, type FetchResult, SafeFetcher } from '../fetch/safe-fetch.js';
 import { type Article, extractArticle } from '../parse/article.js';
 import type { FeedItem } from '../parse/feed.js';
 import { CollectParseError } from '../parse/parse-error.js';
@@ -60,6 +60,9 @@ const FULL_TEXT_PARALLEL = 2;
 /** An item published this long before the source's last new item is taken as already seen (full text). */
 const FULL_TEXT_LOOKBACK_MS = 24 * 3600_000;
 const ERROR_MAX_CHARS = 2000;
+
+/** A kept-alive socket the server closed just before it was reused: worth one more try. */
+const STALE_SOCKET = /UND_ERR_SOCKET|ECONNRESET|EPIPE/;
 
 const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 const hostOf = (url: string) => new URL(url).hostname.toLowerCase();
@@ -134,7 +137,7 @@ export class CollectorService implements OnModuleDestroy {
         discovered = found.discovered.map((d) => ({ url: d.url, type: d.type, title: d.title ?? null }));
         warnings.push(...found.warnings);
       } else {
-        const res = await this.fetcher.fetch(req.url);
+        const res = await this.fetch(req.url);
         feedUrl = res.url;
         read = readDocument({ body: res.body, contentType: res.headers['content-type'], url: res.url, type, selectors: req.selectors ?? null, maxItems });
       }
@@ -186,7 +189,7 @@ export class CollectorService implements OnModuleDestroy {
     let conditional: Pick<RunOutcome, 'etag' | 'lastModified' | 'bodyHash'> = {};
     let moveTo: RunOutcome['moveTo'];
     try {
-      let res = await this.fetcher.fetch(src.feedUrl, { etag: src.etag, lastModified: src.lastModified });
+      let res = await this.fetch(src.feedUrl, { etag: src.etag, lastModified: src.lastModified });
       httpStatus = res.status;
       bytes = res.bytes;
       // Miniflux rule: every hop permanent → the feed has moved (conditional-GET state of the new address kept)
@@ -247,6 +250,16 @@ export class CollectorService implements OnModuleDestroy {
     return summary;
   }
 
+  /** A guarded fetch, tried once more when a reused keep-alive socket turned out closed. */
+  private async fetch(url: string, req: FetchRequest = {}): Promise<FetchResult> {
+    try {
+      return await this.fetcher.fetch(url, req);
+    } catch (e) {
+      if (!(e instanceof FetchError) || e.code !== 'NETWORK' || !STALE_SOCKET.test(e.message)) throw e;
+      return this.fetcher.fetch(url, req);
+    }
+  }
+
   private read(res: FetchResult, src: RunSource): ReadResult {
     return readDocument({
       body: res.body,
@@ -287,7 +300,7 @@ export class CollectorService implements OnModuleDestroy {
     const out: Array<Article | undefined> = new Array(items.length);
     await mapLimit(picked, FULL_TEXT_PARALLEL, async ({ item, i }) => {
       try {
-        const page = await this.fetcher.fetch(item.url, { headers: { accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.5' } });
+        const page = await this.fetch(item.url, { headers: { accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.5' } });
         const { text } = decodeBody(page.body, page.headers['content-type'], src?.language);
         out[i] = extractArticle(text, page.url, { timezone: src?.timezone });
         if (!out[i]?.contentHtml) warnings?.push(`${item.url}：未能提取正文，使用订阅源内容`);
