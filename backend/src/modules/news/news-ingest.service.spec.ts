@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppConfig } from '../../config/config.js';
+import type { ClassifyService } from '../classify/index.js';
+import type { IngestItem } from './news-ingest.js';
+import { NEW_COLUMNS, type NewsIngestRepository, type NewRow } from './news-ingest.repository.js';
+import { NewsIngest } from './news-ingest.service.js';
+
+/**
+ * NewsIngest without a database (the e2e file collect-ingest.e2e-spec.ts runs the SQL): what a
+ * created row holds (MT state by configuration and origin, noise flag, website fallbacks), duplicates
+ * inside one batch, and two reports of one story in one batch forming a cluster.
+ */
+const NOISE = 99;
+const col = (row: NewRow, name: (typeof NEW_COLUMNS)[number]) => row[NEW_COLUMNS.indexOf(name)];
+
+function setup(mt: { engine: string; auto: boolean }) {
+  const inserted: NewRow[] = [];
+  const clusters: string[] = [];
+  const assigned = new Map<string, string>();
+  let nextId = 100;
+  const repo = {
+    transaction: (fn: (em: unknown) => unknown) => fn({}),
+    website: async () => ({ name: '新华网', language: 'zh', country: '中国' }),
+    lookup: async () => [],
+    insertNews: async (_em: unknown, rows: NewRow[]) => {
+      inserted.push(...rows);
+      return rows.map((r) => ({ id: String(nextId++), url: col(r, 'url') as string }));
+    },
+    addSources: async () => [],
+    idsByUrl: async () => [],
+    lockClusters: async () => undefined,
+    upsertMinhash: async () => undefined,
+    candidates: async () => [],
+    createCluster: async (_em: unknown, lead: string) => {
+      clusters.push(lead);
+      return `c${clusters.length}`;
+    },
+    setClusters: async (_em: unknown, a: Map<string, string>) => {
+      for (const [k, v] of a) assigned.set(k, v);
+    },
+    markChecked: async () => undefined,
+    clustersOf: async () => [],
+    refreshClusters: async () => undefined,
+  } as unknown as NewsIngestRepository;
+  const classify = { noiseId: async () => NOISE } as unknown as ClassifyService;
+  const config = { mt, collect: { clusterWindowHours: 72, clusterThreshold: 0.22 } } as unknown as AppConfig;
+  return { ingest: new NewsIngest(repo, classify, config), inserted, clusters, assigned };
+}
+
+const item = (over: Partial<IngestItem> & { url: string }): IngestItem => ({
+  guid: null,
+  title: '标题',
+  content: '正文',
+  contentHtml: null,
+  publishTime: new Date('2026-11-20T08:00:00Z'),
+  language: null,
+  country: null,
+  classify: [],
+  keywords: [],
+  contentHash: '1',
+  ...over,
+});
+
+describe('NewsIngest (no database)', () => {
+  it('marks new items pending for machine translation only when an engine runs automatically', async () => {
+    for (const [mt, expected] of [
+      [{ engine: 'deepl', auto: true }, 'pending'],
+      [{ engine: 'deepl', auto: false }, null],
+      [{ engine: 'none', auto: true }, null],
+    ] as const) {
+      const s = setup(mt);
+      expect(await s.ingest.ingest(1, [item({ url: 'https://a.example/1' })])).toMatchObject({ created: 1, createdIds: ['100'] });
+      expect(col(s.inserted[0], 'mt_status')).toBe(expected);
+      expect(col(s.inserted[0], 'title_cn')).toBeNull();
+    }
+  });
+
+  it('stores an exchange item’s translation as done; a collected item’s titleCn is not stored', async () => {
+    const s = setup({ engine: 'deepl', auto: true });
+    await s.ingest.ingest(1, [item({ url: 'https://a.example/x', title: 'Fed cuts', titleCn: '美联储降息', contentCn: '<p>美联储宣布降息</p>' })], 'exchange');
+    await s.ingest.ingest(1, [item({ url: 'https://a.example/y', title: 'Fed cuts', titleCn: '美联储降息' })], 'collect');
+    expect([col(s.inserted[0], 'mt_status'), col(s.inserted[0], 'title_cn'), col(s.inserted[0], 'content_cn')]).toEqual(['done', '美联储降息', '<p>美联储宣布降息</p>']);
+    expect(col(s.inserted[0], 'mt_time')).toBeInstanceOf(Date);
+    expect(String(col(s.inserted[0], 'search'))).toContain("'美联储'");
+    expect([col(s.inserted[1], 'mt_status'), col(s.inserted[1], 'title_cn')]).toEqual(['pending', null]);
+  });
+
+  it('fills website name, language and country, the noise flag, trimmed keywords; duplicates in a batch count once', async () => {
+    const s = setup({ engine: 'none', auto: false });
+    const r = await s.ingest.ingest(7, [
+      item({ url: 'https://a.example/1', guid: 'g1', classify: [3, NOISE, 3], keywords: [' 央行 ', '', '央行', '降准'] }),
+      item({ url: 'https://a.example/2', guid: 'g1' }),
+      item({ url: 'https://a.example/1', guid: 'g3' }),
+      item({ url: 'https://a.example/4', language: 'en', country: 'US' }),
+    ]);
+    expect(r).toEqual({ created: 2, updated: 0, duplicates: 2, createdIds: ['100', '101'] });
+    const [a, b] = s.inserted;
+    expect([col(a, 'web_id'), col(a, 'web_name'), col(a, 'language'), col(a, 'country'), col(a, 'classify'), col(a, 'is_noise'), col(a, 'keywords')]).toEqual([
+      7, '新华网', 'zh', '中国', [3, NOISE], true, ['央行', '降准'],
+    ]);
+    expect([col(b, 'language'), col(b, 'country'), col(b, 'is_noise')]).toEqual(['en', 'US', false]);
+  });
+
+  it('clusters two reports of one story arriving in the same batch, lead = the earlier', async () => {
+    const fixture = readFileSync(join(__dirname, '../../../test/fixtures/clusters/stories.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as { id: string; title: string; content: string; publishTime: string });
+    const pick = (id: string) => fixture.find((f) => f.id === id)!;
+    const [one, two] = [pick('s002-1'), pick('s002-2')];
+    const s = setup({ engine: 'none', auto: false });
+    // The later one first in the batch: assignment runs in publish order.
+    await s.ingest.ingest(1, [
+      item({ url: 'https://a.example/later', title: two.title, content: two.content, publishTime: new Date(two.publishTime) }),
+      item({ url: 'https://a.example/earlier', title: one.title, content: one.content, publishTime: new Date(one.publishTime) }),
+    ]);
+    // Inserted in URL order: earlier → 100, later → 101.
+    expect(s.clusters).toEqual(['100']);
+    expect(Object.fromEntries(s.assigned)).toEqual({ '100': 'c1', '101': 'c1' });
+  });
+});
