@@ -1,7 +1,9 @@
 import { memo, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import ReportOutlined from '@mui/icons-material/ReportOutlined';
-import { ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { CircularProgress, List, ListItemButton, ListItemIcon, ListItemText, Menu, MenuItem, Popover, Tooltip, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { requestJson } from '../../providers/http';
 import { canPushRow, type NewsAbilities, type RowAction, rowActions } from './access';
 import { rowIcon } from './rowIcons';
 import type { NewsT } from './text';
@@ -121,6 +123,76 @@ function MoreMenu({ row, onCommand, t }: { row: NewsRow; onCommand: (command: Ro
   );
 }
 
+/**
+ * 另有 N 家来源报道 on a story-cluster lead (docs/collect-design.md §4.3): a click lists the story's
+ * other reports (`GET api/news/similarSearch`, cluster members first) in a popover, mounted only
+ * while open; a report opens its detail page.
+ */
+function ClusterBadge({ row, onOpenDetail, t }: { row: NewsRow; onOpenDetail: (row: NewsRow) => void; t: NewsT }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const label = t('row.other_sources', { count: row.otherSources ?? 0 });
+  return (
+    <>
+      <button type="button" className="nr-badge nr-badge-files nr-badge-cluster" title={label} aria-haspopup="dialog" onClick={(e) => setAnchor(e.currentTarget)} style={{ border: 0, cursor: 'pointer', font: 'inherit', fontSize: 11.5 }}>
+        {rowIcon('Language')}
+        {label}
+      </button>
+      {anchor && (
+        // clicks inside the popover (a portal) still bubble to the row through React: stopped here
+        <Popover
+          open
+          anchorEl={anchor}
+          onClose={() => setAnchor(null)}
+          onClick={(e) => e.stopPropagation()}
+          onDoubleClick={(e) => e.stopPropagation()}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} slotProps={{ paper: { sx: { width: 420, maxWidth: '90vw', maxHeight: 420 } } }}>
+          <ClusterMembers row={row} onOpenDetail={onOpenDetail} t={t} />
+        </Popover>
+      )}
+    </>
+  );
+}
+
+function ClusterMembers({ row, onOpenDetail, t }: { row: NewsRow; onOpenDetail: (row: NewsRow) => void; t: NewsT }) {
+  const size = Math.min(50, Math.max(10, (row.clusterSize ?? 0) + 1));
+  const members = useQuery({
+    queryKey: ['horizon', 'news', 'cluster', row.id, size],
+    queryFn: ({ signal }) => requestJson<NewsRow[]>(`api/news/similarSearch?id=${row.id}&size=${size}`, { signal }),
+    staleTime: 30_000,
+  });
+  const sameStory = (members.data ?? []).filter((item) => item.id !== row.id && (row.clusterId == null || item.clusterId == null || String(item.clusterId) === String(row.clusterId)));
+  return (
+    <div data-testid="news-cluster-members">
+      <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5, pb: 0.5 }}>
+        {t('row.cluster_title')}
+      </Typography>
+      {members.isPending && (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1, display: 'flex', gap: 1, alignItems: 'center' }}>
+          <CircularProgress size={14} />
+          {t('row.cluster_loading')}
+        </Typography>
+      )}
+      {members.isError && (
+        <Typography variant="body2" color="error" sx={{ px: 2, py: 1 }}>
+          {t('row.cluster_failed')}
+        </Typography>
+      )}
+      {members.isSuccess && sameStory.length === 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
+          {t('row.cluster_empty')}
+        </Typography>
+      )}
+      <List dense disablePadding>
+        {sameStory.map((item) => (
+          <ListItemButton key={item.id} onClick={() => onOpenDetail(item)}>
+            <ListItemText primary={item.titleCn?.trim() || item.title} secondary={[item.webName, item.publishTime?.slice(0, 16)].filter(Boolean).join(' · ')} />
+          </ListItemButton>
+        ))}
+      </List>
+    </div>
+  );
+}
+
 const meta = (children: ReactNode, icon?: ReactNode, title?: string) => (
   <span className="nr-meta-item" title={title}>
     {icon}
@@ -211,6 +283,7 @@ function NewsTableRowView({ row, curMenu, abilities, checked, active, compact, b
               {t('row.warned')}
             </span>
           )}
+          {(row.otherSources ?? 0) > 0 && <ClusterBadge row={row} onOpenDetail={onOpenDetail} t={t} />}
           {meta(row.publishTime?.slice(0, 16), rowIcon('Schedule'))}
           {row.webName && meta(row.webName, rowIcon('Language'), row.webName)}
           {row.createBy && meta(t('row.provided_by', { name: row.createBy }), undefined, row.createBy)}

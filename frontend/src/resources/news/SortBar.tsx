@@ -1,6 +1,6 @@
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import ArrowDropUp from '@mui/icons-material/ArrowDropUp';
-import { Box, ButtonBase, Tooltip, Typography } from '@mui/material';
+import { Box, ButtonBase, FormControlLabel, Switch, Tooltip, Typography } from '@mui/material';
 import { horizon } from '../../theme/theme';
 import { type NewsSort, type SortField, sortDirOf, sortFieldOf, sortFieldsFor } from './listState';
 import { useNewsT } from './text';
@@ -11,13 +11,17 @@ export interface SortBarProps {
   /** Relevance needs a search. */
   hasSearch: boolean;
   onSort: (sort: NewsSort) => void;
+  /** 合并同一事件 (`collapse=1`): shown when `onCollapse` is given. */
+  collapse?: boolean;
+  onCollapse?: (collapse: boolean) => void;
 }
 
 /**
  * 发布时间 / 相关度 / 浏览量 / 入库时间 (/ 更新时间): a click on a field sorts by it (descending
- * first) or flips its direction; the two carets choose the direction directly.
+ * first) or flips its direction; the two carets choose the direction directly. On the news tabs a
+ * 合并同一事件 switch follows (story-cluster leads only).
  */
-export function SortBar({ curMenu, sort, hasSearch, onSort }: SortBarProps) {
+export function SortBar({ curMenu, sort, hasSearch, onSort, collapse = false, onCollapse }: SortBarProps) {
   const t = useNewsT();
   const activeField = sortFieldOf(sort);
   const activeDir = sortDirOf(sort);
@@ -43,6 +47,16 @@ export function SortBar({ curMenu, sort, hasSearch, onSort }: SortBarProps) {
           onSort={onSort}
         />
       ))}
+      {onCollapse && (
+        <Tooltip title={t('sort.collapse_hint')}>
+          <FormControlLabel
+            data-testid="news-collapse"
+            sx={{ ml: 1, mr: 0, '& .MuiFormControlLabel-label': { fontSize: 13 } }}
+            control={<Switch size="small" checked={collapse} onChange={(e) => onCollapse(e.target.checked)} />}
+            label={t('sort.collapse')}
+          />
+        </Tooltip>
+      )}
     </Box>
   );
 }

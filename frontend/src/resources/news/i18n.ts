@@ -51,6 +51,8 @@ export const newsZh = {
     asc: '升序',
     desc: '降序',
     score_hint: '输入检索词后可按相关度排序',
+    collapse: '合并同一事件',
+    collapse_hint: '同一事件的多家来源报道只显示最早的一条',
   },
   // the texts of the list pager (resources/shared/pager), which every work screen shares
   pager: pagerZh,
@@ -87,6 +89,11 @@ export const newsZh = {
     no_classify: '未分类',
     no_keywords: '暂无关键词',
     more_tags: '全部：%{names}',
+    other_sources: '另有 %{count} 家来源报道',
+    cluster_title: '同一事件的报道',
+    cluster_loading: '正在加载…',
+    cluster_empty: '没有找到其他报道',
+    cluster_failed: '加载失败',
   },
   actions: {
     collect: '收藏',
@@ -244,6 +251,8 @@ export const newsEn: typeof newsZh = {
     asc: ' ascending',
     desc: ' descending',
     score_hint: 'Enter a search to sort by relevance',
+    collapse: 'Merge same story',
+    collapse_hint: 'Show only the earliest report of a story covered by several sources',
   },
   pager: pagerEn,
   list: {
@@ -279,6 +288,11 @@ export const newsEn: typeof newsZh = {
     no_classify: 'Uncategorised',
     no_keywords: 'No keywords',
     more_tags: 'All: %{names}',
+    other_sources: '%{count} more sources report this',
+    cluster_title: 'Reports of the same story',
+    cluster_loading: 'Loading…',
+    cluster_empty: 'No other reports found',
+    cluster_failed: 'Could not load',
   },
   actions: {
     collect: 'Collect',

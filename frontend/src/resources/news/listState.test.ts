@@ -18,6 +18,9 @@ import {
   withShareType,
   withSize,
   withSort,
+  COLLAPSE_KEY,
+  rememberCollapse,
+  withCollapse,
 } from './listState';
 
 describe('parseListState', () => {
@@ -30,12 +33,13 @@ describe('parseListState', () => {
       classify: null,
       content: '',
       shareType: 'from',
+      collapse: false,
     });
   });
 
   it('reads every value of a complete query', () => {
     const state = parseListState(new URLSearchParams('curMenu=choice&page=3&size=50&sort=numAsc&classify=12&content=%E8%83%BD%E6%BA%90'));
-    expect(state).toEqual({ curMenu: 'choice', page: 3, size: 50, sort: 'numAsc', classify: 12, content: '能源', shareType: 'from' });
+    expect(state).toEqual({ curMenu: 'choice', page: 3, size: 50, sort: 'numAsc', classify: 12, content: '能源', shareType: 'from', collapse: false });
   });
 
   it('accepts a plain record (react-router query objects) and takes the first of repeated values', () => {
@@ -201,5 +205,50 @@ describe('transitions', () => {
     expect(pageCountOf(0, 20)).toBe(1);
     expect(pageCountOf(41, 20)).toBe(3);
     expect(pageCountOf(40, 20)).toBe(2);
+  });
+});
+
+describe('合并同一事件 (collapse)', () => {
+  // the unit project runs without a DOM: a small storage stands in for the browser's
+  const store = new Map<string, string>();
+  beforeEach(() => {
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+      removeItem: (key: string) => void store.delete(key),
+    });
+  });
+  afterEach(() => {
+    store.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('is off without storage or a remembered choice', () => {
+    expect(store.has(COLLAPSE_KEY)).toBe(false);
+    expect(parseListState(new URLSearchParams('curMenu=all')).collapse).toBe(false);
+  });
+
+  it('reads collapse=1 on the news tabs only and writes it back', () => {
+    const state = parseListState(new URLSearchParams('curMenu=all&collapse=1'));
+    expect(state.collapse).toBe(true);
+    expect(toRouteQuery(state)).toMatchObject({ collapse: '1' });
+    expect(toNewsListQuery(state)).toMatchObject({ collapse: 1 });
+    expect(parseListState(new URLSearchParams('curMenu=all&collapse=0')).collapse).toBe(false);
+    const share = parseListState(new URLSearchParams('curMenu=share&collapse=1'));
+    expect(share.collapse).toBe(false);
+    expect(toRouteQuery(share)).not.toHaveProperty('collapse');
+    expect(toNewsListQuery(parseListState(new URLSearchParams('curMenu=hot')))).not.toHaveProperty('collapse');
+  });
+
+  it('starts again at page 1 when switched and is remembered for routes without it', () => {
+    const state = parseListState(new URLSearchParams('curMenu=all&page=4'));
+    const on = withCollapse(state, true);
+    expect(on).toMatchObject({ collapse: true, page: 1 });
+    expect(withCollapse(parseListState({ curMenu: 'share' }), true).collapse).toBe(false);
+    rememberCollapse(true);
+    expect(parseListState(new URLSearchParams('curMenu=hot')).collapse).toBe(true);
+    expect(switchMenu('follow', undefined, { classify: null, content: '' }).collapse).toBe(true);
+    rememberCollapse(false);
+    expect(parseListState(new URLSearchParams('curMenu=hot')).collapse).toBe(false);
   });
 });

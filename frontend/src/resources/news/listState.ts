@@ -63,6 +63,8 @@ export interface ListState {
   content: string;
   /** Only meaningful when curMenu is 'share'. */
   shareType: ShareType;
+  /** 合并同一事件: only the lead of each story cluster (`collapse=1`); news tabs only. */
+  collapse: boolean;
 }
 
 /** What a route query looks like to these functions (URLSearchParams or a plain record). */
@@ -147,6 +149,31 @@ export function cleanContent(value: unknown): string {
   return typeof value === 'string' ? value.trim().slice(0, MAX_CONTENT) : '';
 }
 
+/** The lists that offer 合并同一事件 (the tabs read from `GET api/news/list`). */
+export const allowsCollapse = (curMenu: string): boolean => isNewsListTab(curMenu);
+
+/** Where the 合并同一事件 choice is remembered between visits (a route without `collapse` uses it). */
+export const COLLAPSE_KEY = 'horizon.news.collapse';
+
+/** The remembered 合并同一事件 choice (false when storage is unavailable). */
+export function storedCollapse(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(COLLAPSE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Remembers the 合并同一事件 choice. */
+export function rememberCollapse(collapse: boolean): void {
+  try {
+    if (collapse) localStorage.setItem(COLLAPSE_KEY, '1');
+    else localStorage.removeItem(COLLAPSE_KEY);
+  } catch {
+    // storage unavailable (private mode): the route still carries the choice
+  }
+}
+
 /** The default state of a list. */
 export function defaultListState(curMenu: string = DEFAULT_TAB): ListState {
   return {
@@ -157,6 +184,7 @@ export function defaultListState(curMenu: string = DEFAULT_TAB): ListState {
     classify: null,
     content: '',
     shareType: 'from',
+    collapse: allowsCollapse(curMenu) && storedCollapse(),
   };
 }
 
@@ -175,6 +203,7 @@ export function parseListState(
   const size = positiveInt(read(query, 'size'));
   const classify = usesNewsFilters(curMenu) ? positiveInt(read(query, 'classify')) : undefined;
   const shareType = read(query, 'shareType');
+  const collapse = read(query, 'collapse');
   return {
     curMenu,
     page: positiveInt(read(query, 'page')) ?? 1,
@@ -183,6 +212,7 @@ export function parseListState(
     classify: classify === undefined || classify === CLASSIFY_ROOT ? null : classify,
     content,
     shareType: (SHARE_TYPES as readonly string[]).includes(shareType ?? '') ? (shareType as ShareType) : 'from',
+    collapse: allowsCollapse(curMenu) && (collapse === undefined ? storedCollapse() : collapse === '1'),
   };
 }
 
@@ -200,6 +230,7 @@ export function toRouteQuery(state: ListState): Record<string, string> {
   if (usesNewsFilters(state.curMenu) && state.classify !== null && state.classify !== CLASSIFY_ROOT) query.classify = String(state.classify);
   if (state.content) query.content = state.content;
   if (isShareMenu(state.curMenu) && state.shareType !== 'from') query.shareType = state.shareType;
+  if (allowsCollapse(state.curMenu) && state.collapse) query.collapse = '1';
   return query;
 }
 
@@ -222,6 +253,8 @@ export interface NewsListQuery {
   classify?: number;
   content?: string;
   deptId?: number;
+  /** 1: story-cluster leads only (合并同一事件). */
+  collapse?: 1;
 }
 
 export function toNewsListQuery(state: ListState, extra: { deptId?: number | null; type?: string } = {}): NewsListQuery {
@@ -231,6 +264,7 @@ export function toNewsListQuery(state: ListState, extra: { deptId?: number | nul
   if (state.classify !== null && state.classify !== CLASSIFY_ROOT) query.classify = state.classify;
   if (state.content) query.content = state.content;
   if (extra.deptId !== undefined && extra.deptId !== null) query.deptId = extra.deptId;
+  if (state.collapse && allowsCollapse(state.curMenu)) query.collapse = 1;
   return query;
 }
 
@@ -277,6 +311,11 @@ export function withShareType(state: ListState, shareType: ShareType): ListState
   return { ...state, shareType, page: 1 };
 }
 
+/** 合并同一事件 on or off starts again at page 1 (the pages differ). */
+export function withCollapse(state: ListState, collapse: boolean): ListState {
+  return allowsCollapse(state.curMenu) ? { ...state, collapse, page: 1 } : state;
+}
+
 export interface NewsFilters {
   classify: number | null;
   content: string;
@@ -287,7 +326,9 @@ export interface NewsFilters {
  * current news filters; when the filters changed since the list was last shown it starts at page 1.
  */
 export function switchMenu(curMenu: string, remembered: ListState | undefined, filters: NewsFilters): ListState {
-  const base = remembered && remembered.curMenu === curMenu ? remembered : defaultListState(curMenu);
+  const known = remembered && remembered.curMenu === curMenu ? remembered : defaultListState(curMenu);
+  // 合并同一事件 is one choice for every tab (the remembered one)
+  const base = allowsCollapse(curMenu) ? { ...known, collapse: storedCollapse() } : known;
   if (!usesNewsFilters(curMenu)) return base;
   const changed = base.classify !== filters.classify || base.content !== filters.content;
   const next: ListState = { ...base, classify: filters.classify, content: filters.content, page: changed ? 1 : base.page };

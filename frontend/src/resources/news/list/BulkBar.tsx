@@ -5,7 +5,7 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { Box, Button, Divider, Link, Tooltip, Typography } from '@mui/material';
 import { line } from '../../../theme/theme';
-import { type ListState, type NewsSort, withSort } from '../listState';
+import { allowsCollapse, type ListState, type NewsSort, rememberCollapse, withCollapse, withSort } from '../listState';
 import { SortBar } from '../SortBar';
 import type { NewsT } from '../text';
 import type { NewsListModel } from './useNewsList';
@@ -22,7 +22,21 @@ export function BulkBar({ model, state, go, push, t }: { model: NewsListModel; s
   const { selected } = selection;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: 1.5, py: 1, borderBottom: line() }}>
-      <SortBar curMenu={state.curMenu} sort={state.sort} hasSearch={!!state.content} onSort={(s: NewsSort) => go(withSort(state, s))} />
+      <SortBar
+        curMenu={state.curMenu}
+        sort={state.sort}
+        hasSearch={!!state.content}
+        onSort={(s: NewsSort) => go(withSort(state, s))}
+        collapse={state.collapse}
+        onCollapse={
+          allowsCollapse(state.curMenu)
+            ? (collapse) => {
+                rememberCollapse(collapse);
+                go(withCollapse(state, collapse));
+              }
+            : undefined
+        }
+      />
       <Box sx={{ flex: 1 }} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, flexWrap: 'wrap' }} data-testid="news-bulk-bar">
         {selected.size > 0 && (
