@@ -387,7 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const office = officeConfig(env, errors, production);
   const collect = collectConfig(env, errors, production);
   const exchange: ExchangeConfig = { maxBytes: int('EXCHANGE_MAX_MB', env.EXCHANGE_MAX_MB, 20480, 1) * 1024 * 1024 };
-  const backup = backupConfig(env, errors);
+  const backup = backupConfig(env, errors, nodeEnv);
   const weeklyProductId = env.WEEKLY_PRODUCT_ID?.trim() ? int('WEEKLY_PRODUCT_ID', env.WEEKLY_PRODUCT_ID, 0, 1) : undefined;
   const trustProxy = trustedProxies(env.TRUST_PROXY, errors);
   const corsOrigins = originList(env.CORS_ORIGINS, errors);
@@ -471,9 +471,9 @@ function collectConfig(env: NodeJS.ProcessEnv, errors: string[], production: boo
   };
 }
 
-function backupConfig(env: NodeJS.ProcessEnv, errors: string[]): BackupConfig {
-  // Unset → the default 03:30; set but empty → no scheduled backups.
-  const raw = env.BACKUP_SCHEDULE === undefined ? '03:30' : env.BACKUP_SCHEDULE.trim();
+function backupConfig(env: NodeJS.ProcessEnv, errors: string[], nodeEnv: string): BackupConfig {
+  // Unset → the default 03:30 (tests: none, a test app must not dump its database in the slot); set but empty → no scheduled backups.
+  const raw = env.BACKUP_SCHEDULE === undefined ? (nodeEnv === 'test' ? '' : '03:30') : env.BACKUP_SCHEDULE.trim();
   const match = /^(\d{1,2}):(\d{2})$/.exec(raw);
   if (raw && (!match || Number(match[1]) > 23 || Number(match[2]) > 59)) errors.push(`BACKUP_SCHEDULE must be HH:MM (00:00-23:59) or empty, got "${raw}"`);
   return {
