@@ -18,6 +18,7 @@ function setup(mt: { engine: string; auto: boolean }) {
   const inserted: NewRow[] = [];
   const clusters: string[] = [];
   const assigned = new Map<string, string>();
+  const sources: Array<{ newsId: string; guid: string }> = [];
   let nextId = 100;
   const repo = {
     transaction: (fn: (em: unknown) => unknown) => fn({}),
@@ -27,7 +28,10 @@ function setup(mt: { engine: string; auto: boolean }) {
       inserted.push(...rows);
       return rows.map((r) => ({ id: String(nextId++), url: col(r, 'url') as string }));
     },
-    addSources: async () => [],
+    addSources: async (_em: unknown, _web: number, rows: Array<{ newsId: string; guid: string }>) => {
+      sources.push(...rows);
+      return [];
+    },
     idsByUrl: async () => [],
     lockClusters: async () => undefined,
     upsertMinhash: async () => undefined,
@@ -45,7 +49,7 @@ function setup(mt: { engine: string; auto: boolean }) {
   } as unknown as NewsIngestRepository;
   const classify = { noiseId: async () => NOISE } as unknown as ClassifyService;
   const config = { mt, collect: { clusterWindowHours: 72, clusterThreshold: 0.22 } } as unknown as AppConfig;
-  return { ingest: new NewsIngest(repo, classify, config), inserted, clusters, assigned };
+  return { ingest: new NewsIngest(repo, classify, config), inserted, clusters, assigned, sources };
 }
 
 const item = (over: Partial<IngestItem> & { url: string }): IngestItem => ({
@@ -100,6 +104,14 @@ describe('NewsIngest (no database)', () => {
       7, '新华网', 'zh', '中国', [3, NOISE], true, ['央行', '降准'],
     ]);
     expect([col(b, 'language'), col(b, 'country'), col(b, 'is_noise')]).toEqual(['en', 'US', false]);
+  });
+
+  it('skips a URL too long for news.url and hashes a guid too long for news_source.guid', async () => {
+    const s = setup({ engine: 'none', auto: false });
+    const long = `https://a.example/${'x'.repeat(1000)}`;
+    const r = await s.ingest.ingest(1, [item({ url: long }), item({ url: 'https://a.example/ok', guid: 'g'.repeat(1001) })]);
+    expect(r).toMatchObject({ created: 1, duplicates: 0 });
+    expect(s.sources).toEqual([{ newsId: '100', guid: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) }]);
   });
 
   it('clusters two reports of one story arriving in the same batch, lead = the earlier', async () => {

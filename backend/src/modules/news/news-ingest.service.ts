@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { DomainException } from '../../common/errors/domain.exception.js';
@@ -16,6 +17,15 @@ const INSERT_CHUNK = 200;
 const CANDIDATE_LIMIT = 5000;
 /** `news_dept.update_by` of a warning set by an alert rule. */
 export const SYSTEM_ACTOR = 'system';
+/** `news.url` / `news_source.guid` are varchar(1000). */
+const MAX_URL = 1000;
+
+/** The item's key at its source: its guid, else its URL; a guid too long for the column becomes its SHA-256. */
+function guidOf(item: IngestItem): string {
+  const g = item.guid || item.url;
+  return g.length <= MAX_URL ? g : `sha256:${createHash('sha256').update(g).digest('hex')}`;
+}
+
 /** Signatures are kept this many days (§4.3). */
 export const MINHASH_KEEP_DAYS = 14;
 
@@ -63,6 +73,8 @@ const textOf = (value: string | null | undefined): string | null => (value ? htm
  */
 @Injectable()
 export class NewsIngest implements NewsIngestPort {
+  private readonly log = new Logger('NewsIngest');
+
   constructor(
     private readonly repo: NewsIngestRepository,
     private readonly classify: ClassifyService,
@@ -78,11 +90,14 @@ export class NewsIngest implements NewsIngestPort {
     const result: IngestResult = { created: 0, updated: 0, duplicates: 0, createdIds: [] };
     if (!items.length) return result;
     // One item per guid and per URL within the batch (the first wins; the rest are duplicates).
-    const guidOf = (item: IngestItem) => item.guid || item.url;
     const seenGuid = new Set<string>();
     const seenUrl = new Set<string>();
     const batch: IngestItem[] = [];
     for (const item of items) {
+      if (item.url.length > MAX_URL) {
+        this.log.warn(`source ${webId}: item skipped, URL longer than ${MAX_URL} characters: ${item.url.slice(0, 200)}…`);
+        continue;
+      }
       const g = guidOf(item);
       if (seenGuid.has(g) || seenUrl.has(item.url)) {
         result.duplicates++;
@@ -189,8 +204,8 @@ export class NewsIngest implements NewsIngestPort {
       item.publishTime,
       webId,
       site.name,
-      item.language ?? site.language,
-      item.country ?? site.country,
+      (item.language ?? site.language)?.slice(0, 8) ?? null,
+      (item.country ?? site.country)?.slice(0, 16) ?? null,
       keywords,
       classify,
       classify.includes(noiseId),
