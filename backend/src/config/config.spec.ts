@@ -126,7 +126,7 @@ describe('loadConfig: data collection, exchange and backup (issue 16, docs/colle
       alertAfterErrors: 5,
       userAgent: 'HorizonCollector/1.0',
       clusterWindowHours: 72,
-      clusterThreshold: 0.5,
+      clusterThreshold: 0.22,
       runRetentionDays: 30,
       timeScale: 1,
     });
