@@ -23,6 +23,7 @@ import { Confirm } from 'react-admin';
 import { formatSize } from '../../resources/shared/files/rules';
 import { useApiErrorHandler, useNotifyText } from '../../resources/shared/hooks';
 import { type ExchangeJob, exchangeApi, isActive, type JobKind, num, storageKeys } from './api';
+import { groupFingerprint } from './ExchangeKeys';
 import { type StorageT, useStorageText } from './useStorageText';
 
 /** Polling period of a moving job. */
@@ -102,6 +103,8 @@ export function JobProgress({ job }: { job: ExchangeJob }) {
 export function ImportReport({ job, t }: { job: ExchangeJob; t: StorageT }) {
   const problems = job.report?.problems ?? [];
   const unknown = job.report?.unknownClasses ?? [];
+  const websites = typeof job.report?.websites === 'number' ? job.report.websites : null;
+  const files = typeof job.report?.files === 'number' ? job.report.files : null;
   const figures: Array<[string, number]> = [
     [t('exchange.report_created'), num(job.created)],
     [t('exchange.report_updated'), num(job.updated)],
@@ -122,7 +125,12 @@ export function ImportReport({ job, t }: { job: ExchangeJob; t: StorageT }) {
       </Box>
       {job.signer && (
         <Typography variant="body2" sx={{ mb: 1, wordBreak: 'break-all' }}>
-          {t('exchange.report_signer')}：<code>{job.signer}</code>
+          {t('exchange.report_signer')}：<code>{groupFingerprint(job.signer)}</code>
+        </Typography>
+      )}
+      {(websites !== null || files !== null) && (
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {t('exchange.report_websites_files', { websites: websites ?? 0, files: files ?? 0 })}
         </Typography>
       )}
       {job.status === 'failed' && job.error && (
