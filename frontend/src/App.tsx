@@ -47,6 +47,7 @@ const CollectSourcesPage = lazy(() => import('./resources/collect-sources'));
 const StorageLayout = lazy(() => import('./pages/storage/StorageLayout').then((m) => ({ default: m.StorageLayout })));
 const ExchangePage = lazy(() => import('./pages/storage/ExchangePage'));
 const BackupPage = lazy(() => import('./pages/storage/BackupPage'));
+const FilesPage = lazy(() => import('./pages/storage/FilesPage'));
 
 /** The news index: the home of the product-processing system. */
 const newsIndex = newsRoutes.find((route) => route.path === '/pro/news')?.element ?? <ProcessPlaceholder titleKey="app.process.nav.home" />;
@@ -187,6 +188,7 @@ function HorizonAdmin() {
           <Route path="/dataExchange" element={<ExchangePage />} />
           <Route path="/dataSave" element={<BackupPage />} />
           <Route path="/website" element={<CollectSourcesPage />} />
+          <Route path="/localStorage" element={<FilesPage />} />
         </Route>
       </CustomRoutes>
       <CustomRoutes>
@@ -199,7 +201,6 @@ function HorizonAdmin() {
             </Suspense>
           }
         />
-        <Route path="/localStorage" element={<ModulePlaceholder titleKey="app.modules.storage" />} />
         {/* 产品管理 / 期刊管理 tabs; 期刊编辑 (?productId=&journalId=); the other /product pages are still to come */}
         {['/product/productSetting', '/product/productJournal'].map((path) => (
           <Route

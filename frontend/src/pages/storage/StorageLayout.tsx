@@ -25,7 +25,7 @@ import { Confirm, useGetIdentity, useLogout, usePermissions, useTranslate } from
 import { Link as RouterLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LanguageMenuButton } from '../../components/LanguageMenuButton';
 import { Logo } from '../../components/Logo';
-import { canAny } from '../../providers/permissions';
+import { can, canAny } from '../../providers/permissions';
 import { horizon, HORIZON_SHADOWS } from '../../theme/theme';
 import { STORAGE_ROLES } from '../launch/addresses';
 import { usePlatformSettings } from '../process/usePlatformSettings';
@@ -33,12 +33,16 @@ import { type StorageT, useStorageText } from './useStorageText';
 
 export const STORAGE_BAR_HEIGHT = 56;
 
-/** The three tabs of the storage system header (production-admin spec §2), by route. */
-export const STORAGE_NAV = [
+/**
+ * The tabs of the storage system header, by route: the spec's three (production-admin §2), then
+ * 文件存储 (the storage module's fourth menu, `storage:list`) for those who hold its code.
+ */
+export const STORAGE_NAV: ReadonlyArray<{ key: string; to: string; label: 'nav.exchange' | 'nav.backup' | 'nav.sources' | 'nav.files'; perm?: string }> = [
   { key: 'dataExchange', to: '/dataExchange', label: 'nav.exchange' },
   { key: 'dataSave', to: '/dataSave', label: 'nav.backup' },
   { key: 'website', to: '/website', label: 'nav.sources' },
-] as const;
+  { key: 'localStorage', to: '/localStorage', label: 'nav.files', perm: 'storage:list' },
+];
 
 /** The tab of a path: its first segment after the base (the spec's "second path segment" counts `/horizon`). */
 export function activeStorageTab(pathname: string): string | null {
@@ -162,7 +166,9 @@ export function StorageLayout() {
   const { data: settings } = usePlatformSettings();
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const systemName = t('title');
-  const allowed = canAny(Array.isArray(permissions) ? permissions : [], STORAGE_ROLES);
+  const codes = Array.isArray(permissions) ? permissions : [];
+  const allowed = canAny(codes, STORAGE_ROLES);
+  const tabs = STORAGE_NAV.filter((item) => !item.perm || can(codes, item.perm));
 
   useEffect(() => {
     const item = STORAGE_NAV.find((entry) => entry.key === active);
@@ -211,7 +217,7 @@ export function StorageLayout() {
             )}
           </Box>
           <Stack direction="row" sx={{ alignSelf: 'stretch', alignItems: 'stretch', minWidth: 0, overflowX: 'auto', scrollbarWidth: 'none' }}>
-            {STORAGE_NAV.map((item) => {
+            {tabs.map((item) => {
               const selected = item.key === active;
               return (
                 <Button

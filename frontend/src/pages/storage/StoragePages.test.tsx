@@ -11,6 +11,7 @@ import { BackupPage } from './BackupPage';
 import { PENDING_KEY } from './chunkedUpload';
 import { exportRequest } from './ExchangeExport';
 import { ExchangePage } from './ExchangePage';
+import { FilesPage } from './FilesPage';
 import { StorageLayout } from './StorageLayout';
 
 const FINGERPRINT = 'ab12cd34'.repeat(8);
@@ -43,6 +44,7 @@ let importJobs: ExchangeJob[];
 let jobById: Record<number, ExchangeJob[]>;
 let backupStatus: BackupStatus;
 let backupRuns: BackupRun[];
+let files: Array<Record<string, unknown>>;
 
 beforeEach(() => {
   localStorage.clear();
@@ -58,6 +60,10 @@ beforeEach(() => {
     lastRun: null,
   };
   backupRuns = [];
+  files = [
+    { id: 31, realName: '周报模板.docx', name: '周报模板', suffix: 'docx', type: '文档', size: 24_576, handlerName: '张编辑', handlerDate: '2026-11-20 10:00:00', createTime: '2026-11-20 10:00:00' },
+    { id: 32, realName: 'logo.png', name: 'logo', suffix: 'png', type: '图片', size: 800, handlerName: '管理员', handlerDate: '2026-11-21 10:00:00', createTime: '2026-11-21 10:00:00' },
+  ];
   calls = stubFetch((method, url) => {
     const path = url.split('?')[0];
     if (method === 'GET' && path === '/api/dataExchange/jobs') return { content: url.includes('kind=import') ? importJobs : exportJobs, totalElements: 1 };
@@ -73,6 +79,7 @@ beforeEach(() => {
     if (method === 'GET' && path === '/api/collectionWebsite/findAll') return [{ id: 1, name: '新华网', url: 'https://xinhuanet.com' }];
     if (method === 'GET' && path === '/api/backup/status') return backupStatus;
     if (method === 'GET' && path === '/api/backup/runs') return { content: backupRuns, totalElements: backupRuns.length };
+    if (method === 'GET' && path === '/api/localStorage') return { content: files, totalElements: files.length };
     if (method === 'POST' && path === '/api/backup/runs') return { id: 50, kind: 'manual', status: 'running', startedAt: '2026-11-28 02:00:00' };
     return undefined;
   });
@@ -114,8 +121,10 @@ function renderAt(path: string, ui: ReactElement, roles = ['timing:edit'], setti
             <Route path="/dataExchange" element={ui} />
             <Route path="/dataSave" element={ui} />
             <Route path="/website" element={ui} />
+            <Route path="/localStorage" element={ui} />
           </Route>
           <Route path="/404" element={<p>页面不存在</p>} />
+          <Route path="/401" element={<p>没有权限</p>} />
           <Route path="/enter" element={<p>启动页</p>} />
         </Routes>
         <Notification />
@@ -133,6 +142,7 @@ describe('StorageLayout', { timeout: 30_000 }, () => {
     expect(tab('跨网数据交换').getAttribute('href')).toBe('/dataExchange');
     expect(tab('数据源管理').getAttribute('href')).toBe('/website');
     expect(tab('数据存储备份').getAttribute('aria-current')).toBe('page');
+    expect(within(nav).queryByRole('link', { name: '文件存储' })).toBeNull();
     expect(tab('跨网数据交换').getAttribute('aria-current')).toBeNull();
     fireEvent.click(within(nav).getByRole('button', { name: '用户菜单' }));
     const menu = await screen.findByRole('menu');
@@ -203,7 +213,7 @@ describe('ExchangePage', { timeout: 30_000 }, () => {
         skipped: 118,
         failed: 1,
         signer: FINGERPRINT,
-        report: { problems: [{ line: 7, url: 'https://example.org/a', message: '内容为空' }], unknownClasses: ['全部/体育'] },
+        report: { websites: 3, files: 2, problems: [{ line: 7, url: 'https://example.org/a', message: '内容为空' }], unknownClasses: ['全部/体育'] },
       }),
     ];
     renderAt('/dataExchange', <ExchangePage />);
@@ -214,7 +224,8 @@ describe('ExchangePage', { timeout: 30_000 }, () => {
     expect(within(within(report).getByRole('group', { name: '跳过（已存在）' })).getByText('118')).toBeTruthy();
     expect(within(report).getByText('内容为空')).toBeTruthy();
     expect(within(report).getByText(/全部\/体育/)).toBeTruthy();
-    expect(within(report).getByText(FINGERPRINT)).toBeTruthy();
+    expect(within(report).getByText('AB12 CD34 '.repeat(8).trim())).toBeTruthy();
+    expect(within(report).getByText('涉及网站 3 个，新存入文件 2 个')).toBeTruthy();
   });
 
   it('offers an unfinished upload again and refuses another file', async () => {
@@ -302,5 +313,27 @@ describe('BackupPage', { timeout: 30_000 }, () => {
     await within(status).findByTestId('backup-running');
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/backup/runs')).toBe(true);
     expect(within(status).getByRole('button', { name: '立即备份' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('FilesPage', { timeout: 30_000 }, () => {
+  it('lists the stored files under a 文件存储 tab and deletes the chosen one', async () => {
+    renderAt('/localStorage', <FilesPage />, ['timing:edit', 'storage:list', 'storage:add', 'storage:del']);
+    const row = await screen.findByTestId('file-31');
+    expect(within(row).getByText('周报模板.docx')).toBeTruthy();
+    expect(within(row).getByText('24 KB')).toBeTruthy();
+    expect(within(row).getByText('张编辑')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: '数据存储系统' });
+    expect(within(nav).getByRole('link', { name: '文件存储' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('button', { name: '上传文件' })).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: '删除' }));
+    fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')).toEqual({ method: 'DELETE', url: '/api/localStorage', body: [31] }));
+  });
+
+  it('hides the tab without storage:list and refuses the page', async () => {
+    renderAt('/localStorage', <FilesPage />, ['timing:edit']);
+    await screen.findByText('没有权限');
+    expect(calls.some((c) => c.url.startsWith('/api/localStorage'))).toBe(false);
   });
 });
