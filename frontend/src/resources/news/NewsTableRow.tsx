@@ -160,7 +160,9 @@ function ClusterMembers({ row, onOpenDetail, t }: { row: NewsRow; onOpenDetail: 
     queryFn: ({ signal }) => requestJson<NewsRow[]>(`api/news/similarSearch?id=${row.id}&size=${size}`, { signal }),
     staleTime: 30_000,
   });
-  const sameStory = (members.data ?? []).filter((item) => item.id !== row.id && (row.clusterId == null || item.clusterId == null || String(item.clusterId) === String(row.clusterId)));
+  // similarSearch answers the story's members first, then merely similar items: only the members
+  // (an unclustered item counted by its URL's other sources has none to list)
+  const sameStory = (members.data ?? []).filter((item) => item.id !== row.id && row.clusterId != null && String(item.clusterId) === String(row.clusterId));
   return (
     <div data-testid="news-cluster-members">
       <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5, pb: 0.5 }}>

@@ -247,7 +247,9 @@ describe('合并同一事件 (collapse)', () => {
     expect(withCollapse(parseListState({ curMenu: 'share' }), true).collapse).toBe(false);
     rememberCollapse(true);
     expect(parseListState(new URLSearchParams('curMenu=hot')).collapse).toBe(true);
-    expect(switchMenu('follow', undefined, { classify: null, content: '' }).collapse).toBe(true);
+    expect(switchMenu('interest', undefined, { classify: null, content: '' }).collapse).toBe(true);
+    // the department tabs are not collapsed by the server: no switch, no collapse=1
+    expect(switchMenu('follow', undefined, { classify: null, content: '' }).collapse).toBe(false);
     rememberCollapse(false);
     expect(parseListState(new URLSearchParams('curMenu=hot')).collapse).toBe(false);
   });

@@ -149,8 +149,13 @@ export function cleanContent(value: unknown): string {
   return typeof value === 'string' ? value.trim().slice(0, MAX_CONTENT) : '';
 }
 
-/** The lists that offer 合并同一事件 (the tabs read from `GET api/news/list`). */
-export const allowsCollapse = (curMenu: string): boolean => isNewsListTab(curMenu);
+/**
+ * The lists that offer 合并同一事件: the tabs over all news (全部, 热点, 兴趣). The department tabs
+ * (推荐, 跟踪, 精选) read the department's rows item by item and are not collapsed by the server
+ * (docs/collect-api.md "News list additions").
+ */
+export const COLLAPSE_TABS: readonly string[] = ['all', 'hot', 'interest'];
+export const allowsCollapse = (curMenu: string): boolean => COLLAPSE_TABS.includes(curMenu);
 
 /** Where the 合并同一事件 choice is remembered between visits (a route without `collapse` uses it). */
 export const COLLAPSE_KEY = 'horizon.news.collapse';
