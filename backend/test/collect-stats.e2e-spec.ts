@@ -43,13 +43,16 @@ describe('collection statistics: api/collectStatistic', () => {
     admin = await t.login('admin');
     nobody = await t.loginWithoutRoles('nostats');
     const create = async (name: string, host: string) => {
-      const res = await as(admin).post('/api/collectionWebsite', { name, url: `https://${host}/`, type: 'rss', feedUrl: `https://${host}/feed` });
+      // created disabled, so the scheduler never fetches them (it would record failed runs)
+      const res = await as(admin).post('/api/collectionWebsite', { name, url: `https://${host}/`, type: 'rss', feedUrl: `https://${host}/feed`, enabled: false });
       expect(res.status).toBe(201);
       return (res.body as { id: number }).id;
     };
     fast = await create('快源', 'fast.stats.example.org');
     slow = await create('慢源', 'slow.stats.example.org');
     quiet = await create('静默源', 'quiet.stats.example.org');
+    // enabled (silent sources are enabled ones) but not due for a day
+    await db.query(`UPDATE collect_source SET enabled = true, next_check_at = now() + interval '1 day' WHERE id = ANY($1)`, [[fast, slow, quiet]]);
     await db.query(`UPDATE collect_source SET last_item_at = now() - interval '12 days' WHERE id = $1`, [quiet]);
     // today (1 h ago) and two days ago; one run 20 days ago (only in the 30-day range)
     await run(fast, 1, { created: 5, durationMs: 100 });
