@@ -3,9 +3,11 @@
 // the app runs with COLLECT_ALLOW_PRIVATE=true, see run.mjs) with 预览 first, collects it at once,
 // finds its items in the news list, exports them as a signed package on 跨网数据交换, downloads it,
 // trusts its own key and imports the package again: the import is idempotent, so the report says
-// nothing was created and every item was skipped (or updated). Then 数据存储备份 shows its status
-// and the restore steps. Importing into a second installation is covered by the backend's
-// data-storage e2e; one instance keeps this flow within its time budget.
+// nothing was created and every item was skipped (or updated). Then 数据存储备份 runs a backup now
+// (when pg_dump is there), downloads it, and shows the restore steps; 文件存储 uploads and deletes
+// a file. One app instance only (a second process on a fresh database would double the flow's
+// time): creating items from a package is covered by backend/test/data-storage.e2e-spec.ts, which
+// deletes them before importing.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -185,7 +187,44 @@ test('数据存储备份: status, the backups list and the restore steps', async
   await status.getByRole('group', { name: 'pg_dump' }).getByText(/^(可用|不可用)$/).waitFor();
   const answer = await pageApi(page, 'api/backup/status');
   assert.equal(answer.status, 200);
-  if (!answer.body.available) await status.getByText(answer.body.reason).waitFor();
+  if (!answer.body.available) {
+    // no pg_dump on this machine: the screen says why, and 立即备份 is off
+    await status.getByText(answer.body.reason).waitFor();
+    assert.ok(await status.getByRole('button', { name: '立即备份' }).isDisabled());
+  } else {
+    const started = page.waitForResponse((r) => r.url().endsWith('/api/backup/runs') && r.request().method() === 'POST');
+    await status.getByRole('button', { name: '立即备份' }).click();
+    const run = await (await started).json();
+    assert.equal((await started).status(), 201);
+    const row = page.getByTestId(`backup-${run.id}`);
+    await row.getByRole('button', { name: '下载' }).waitFor({ timeout: 120000 });
+    await row.getByText('已完成').waitFor();
+    const download = page.waitForEvent('download');
+    await row.getByRole('button', { name: '下载' }).click();
+    const file = await download;
+    assert.match(file.suggestedFilename(), /^horizon-backup-\d{8}-\d{6}(-\d+)?\.zip$/);
+    const saved = join(downloads, file.suggestedFilename());
+    await file.saveAs(saved);
+    assert.ok(statSync(saved).size > 0, 'the backup was saved');
+    await status.getByRole('group', { name: '上次备份' }).getByText('已完成').waitFor();
+  }
   await page.getByRole('region', { name: '恢复备份' }).getByText(/npm run restore -- /).first().waitFor();
   await shot(page, 'storage-backup');
+});
+
+test('文件存储: a file is uploaded, listed with its uploader, and deleted', async () => {
+  const { page } = browser;
+  await storageNav(page).getByRole('link', { name: '文件存储', exact: true }).click();
+  await page.waitForURL(/\/horizon\/localStorage$/);
+  const name = `e2e-文件存储-${Date.now()}.txt`;
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/localStorage') && r.request().method() === 'POST');
+  await page.getByTestId('files-input').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from('数据存储 e2e\n') });
+  assert.equal((await uploaded).status(), 201);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await row.waitFor();
+  await row.getByRole('cell', { name: 'admin', exact: true }).waitFor();
+  await shot(page, 'storage-files');
+  await row.getByRole('button', { name: '删除' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+  await row.waitFor({ state: 'detached' });
 });
