@@ -194,6 +194,9 @@ describe('data storage: api/dataExchange and api/backup', () => {
     const chunks: Buffer[] = [];
     for await (const c of await storage.get(file!.storageKey)) chunks.push(c as Buffer);
     expect(Buffer.concat(chunks)).toEqual(fileBytes);
+    // the item's attachment points at the file stored on this side
+    const [withFile] = await db.query('SELECT files FROM news WHERE url = $1', [urls[0]]);
+    expect(withFile.files).toEqual([{ name: '附件.txt', size: fileBytes.length, storageId: file!.id }]);
   });
 
   it('continues an import interrupted between batches from its checkpoint', async () => {

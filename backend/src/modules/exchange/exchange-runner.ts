@@ -436,7 +436,7 @@ export class ExchangeRunner implements OnApplicationBootstrap, OnModuleDestroy {
         if (stored) files.push(stored);
       }
       const content = str(n.content) ?? '';
-      const item: IngestItem & { files: typeof files } = {
+      const item: IngestItem = {
         url,
         guid: str(n.guid),
         title,

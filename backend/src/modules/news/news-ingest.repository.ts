@@ -21,9 +21,9 @@ export type NewRow = unknown[];
 /** Columns of a created item (the same ones the manual entry and the seed fill). */
 export const NEW_COLUMNS = [
   'title', 'title_cn', 'content', 'content_html', 'content_cn', 'url', 'publish_time', 'web_id', 'web_name', 'language', 'country',
-  'keywords', 'classify', 'is_noise', 'search', 'mt_status', 'mt_time', 'content_hash',
+  'keywords', 'classify', 'is_noise', 'search', 'mt_status', 'mt_time', 'content_hash', 'files',
 ] as const;
-const CASTS: Record<string, string> = { keywords: '::text[]', classify: '::int[]', search: '::tsvector', content_hash: '::bigint', publish_time: '::timestamptz', mt_time: '::timestamptz' };
+const CASTS: Record<string, string> = { files: '::jsonb', keywords: '::text[]', classify: '::int[]', search: '::tsvector', content_hash: '::bigint', publish_time: '::timestamptz', mt_time: '::timestamptz' };
 
 /** The new text of an edited item (§4.2 rule 2). */
 export interface ItemUpdate {

@@ -213,6 +213,7 @@ export class NewsIngest implements NewsIngestPort {
       translated ? 'done' : this.mtOn ? 'pending' : null,
       translated ? new Date() : null,
       item.contentHash,
+      JSON.stringify(exchange ? (item.files ?? []).map((f) => ({ name: f.name, size: f.size, storageId: f.storageId })) : []),
     ];
   }
 

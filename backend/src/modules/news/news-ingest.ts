@@ -25,6 +25,8 @@ export interface IngestItem {
   /** Exchange packages carry their translation. */
   titleCn?: string | null;
   contentCn?: string | null;
+  /** Exchange packages carry their attachments (already stored; `storageId` is the local file). */
+  files?: Array<{ name: string; size: number; storageId: number }>;
 }
 
 export type IngestOrigin = 'collect' | 'exchange';
