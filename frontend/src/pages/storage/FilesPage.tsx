@@ -128,7 +128,7 @@ export function FilesPage() {
           setBlurry(text.trim().slice(0, 100));
         }}
       >
-        <TextField size="small" label={t('files.search')} value={text} onChange={(event) => setText(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+        <TextField size="small" sx={{ width: 240 }} label={t('files.search')} value={text} onChange={(event) => setText(event.target.value)} slotProps={{ htmlInput: { maxLength: 100 } }} />
         <Button type="submit" variant="outlined" startIcon={<SearchIcon />}>
           {t('files.search_button')}
         </Button>
@@ -228,6 +228,7 @@ export function FilesPage() {
           setPage(0);
         }}
         labelRowsPerPage={t('files.per_page')}
+        labelDisplayedRows={({ from, to, count }) => t('files.displayed', { from, to, count })}
       />
       <Confirm
         isOpen={deleting.length > 0}

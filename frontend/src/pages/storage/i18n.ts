@@ -174,6 +174,7 @@ export const storageZh = {
     col_time: '上传时间',
     col_actions: '操作',
     per_page: '每页',
+    displayed: '第 %{from}–%{to} 条，共 %{count} 条',
   },
 };
 
@@ -348,5 +349,6 @@ export const storageEn: StorageMessages = {
     col_time: 'Uploaded',
     col_actions: 'Actions',
     per_page: 'Per page',
+    displayed: '%{from}–%{to} of %{count}',
   },
 };
