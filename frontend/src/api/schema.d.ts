@@ -121,6 +121,280 @@ export interface paths {
       };
     };
   };
+  '/api/alertRule': {
+    get: {
+      parameters: {
+        query: {
+          /** 页码，从 0 开始 */
+          page?: number;
+          /** 排序，如 id,desc；可重复 */
+          sort?: string[];
+          /** 每页条数，最大 1000 */
+          size?: number;
+          /** 部门 id（默认本人工作部门；可看数据权限内的部门） */
+          deptId?: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              content: components['schemas']['AlertRuleDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /**
+         * 只能查看本部门或数据权限内部门的预警规则
+         * 
+         * 需要权限: admin 或 alertRule:list
+         */
+        403: {
+          content?: never;
+        };
+      };
+    };
+    put: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AlertRuleUpdateDto'];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['AlertRuleDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 alertRule:edit */
+        403: {
+          content?: never;
+        };
+        /** 预警规则不存在 */
+        404: {
+          content?: never;
+        };
+      };
+    };
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AlertRuleCreateDto'];
+        };
+      };
+      responses: {
+        201: {
+          content: {
+            'application/json': components['schemas']['AlertRuleDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 alertRule:add */
+        403: {
+          content?: never;
+        };
+        /** 每个部门最多 50 条预警规则（code ALERT_RULE_LIMIT） */
+        409: {
+          content?: never;
+        };
+      };
+    };
+    delete: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': number[];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['AlertRuleDeleteResultDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 alertRule:del */
+        403: {
+          content?: never;
+        };
+        /** 预警规则不存在 */
+        404: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/alertRule/test': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AlertTestDto'];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['AlertTestResultDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 alertRule:add / alertRule:edit */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/backup/runs': {
+    get: {
+      parameters: {
+        query: {
+          /** 页码，从 0 开始 */
+          page?: number;
+          /** 排序，如 id,desc；可重复 */
+          sort?: string[];
+          /** 每页条数，最大 1000 */
+          size?: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              content: components['schemas']['BackupRunDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit */
+        403: {
+          content?: never;
+        };
+      };
+    };
+    post: {
+      parameters: never;
+      responses: {
+        /** 备份已开始（status running） */
+        201: {
+          content: {
+            'application/json': components['schemas']['BackupRunDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit */
+        403: {
+          content?: never;
+        };
+        /** 未找到 pg_dump（code BACKUP_UNAVAILABLE） */
+        503: {
+          content?: never;
+        };
+      };
+    };
+    delete: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': number[];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              deleted?: number;
+            };
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/backup/runs/{id}/download': {
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/zip': Blob;
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit */
+        403: {
+          content?: never;
+        };
+        /** 备份记录不存在 */
+        404: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/backup/status': {
+    get: {
+      parameters: never;
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['BackupStatusDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/code/resetEmail': {
     post: {
       parameters: {
@@ -132,6 +406,31 @@ export interface paths {
       responses: {
         /** 未登录或登录已过期 */
         401: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/collectStatistic': {
+    get: {
+      parameters: {
+        query: {
+          /** 统计天数（含今天） */
+          days?: 7 | 30 | 90;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['CollectStatsDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 website:list */
+        403: {
           content?: never;
         };
       };
@@ -533,6 +832,320 @@ export interface paths {
         };
         /** 数据源不存在 */
         404: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/dataExchange/exports': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ExportCreateDto'];
+        };
+      };
+      responses: {
+        201: {
+          content: {
+            'application/json': components['schemas']['JobDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/dataExchange/exports/{id}/download': {
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/zip': Blob;
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit */
+        403: {
+          content?: never;
+        };
+        /** 交换任务不存在 */
+        404: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/dataExchange/imports': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ImportCreateDto'];
+        };
+      };
+      responses: {
+        201: {
+          content: {
+            'application/json': components['schemas']['JobDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/dataExchange/imports/{id}': {
+    put: {
+      parameters: {
+        query: {
+          /** 这一块在文件中的起始位置（字节） */
+          offset: number;
+        };
+        path: {
+          id: number;
+        };
+      };
+      requestBody: {
+        content: {
+          'application/octet-stream': Blob;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['UploadStateDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit */
+        403: {
+          content?: never;
+        };
+        /** 上传位置不一致（code EXCHANGE_OFFSET），响应带 received */
+        409: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/dataExchange/imports/{id}/resume': {
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['JobDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/dataExchange/jobs': {
+    get: {
+      parameters: {
+        query: {
+          /** 页码，从 0 开始 */
+          page?: number;
+          /** 排序，如 id,desc；可重复 */
+          sort?: string[];
+          /** 每页条数，最大 1000 */
+          size?: number;
+          kind?: 'export' | 'import';
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              content: components['schemas']['JobDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit / timing:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+    delete: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': number[];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['DeletedDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/dataExchange/jobs/{id}': {
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['JobDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit / timing:list */
+        403: {
+          content?: never;
+        };
+        /** 交换任务不存在 */
+        404: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/dataExchange/key': {
+    get: {
+      parameters: never;
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['KeyDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit / timing:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/dataExchange/trustedKeys': {
+    get: {
+      parameters: never;
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['TrustedKeyDto'][];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit / timing:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['TrustedKeyCreateDto'];
+        };
+      };
+      responses: {
+        201: {
+          content: {
+            'application/json': components['schemas']['TrustedKeyDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit */
+        403: {
+          content?: never;
+        };
+        /** 该公钥已在受信任列表中（code EXCHANGE_KEY_EXISTS） */
+        409: {
+          content?: never;
+        };
+      };
+    };
+    delete: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': number[];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['DeletedDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit */
+        403: {
           content?: never;
         };
       };
@@ -2613,7 +3226,7 @@ export interface paths {
           content?: string;
           /** 部门 id：本部门或上级部门（默认本部门） */
           deptId?: number;
-          type?: 'recommend' | 'follow' | 'choice' | 'web' | 'theme' | 'interest' | 'hot';
+          type?: 'recommend' | 'follow' | 'choice' | 'web' | 'theme' | 'interest' | 'hot' | 'yj';
           /** 来源网站 id */
           webId?: number;
           /** 主题 id（按主题关键词检索） */
@@ -2624,6 +3237,8 @@ export interface paths {
           isTrans?: string;
           /** 1 = 手工录入 */
           imports?: string;
+          /** 1 = 同一事件只列首发（报道组的最早一条）；部门页签（推荐、跟踪、精选、预警、翻译）不折叠 */
+          collapse?: '0' | '1';
           /** 登录令牌（浏览器直接打开下载链接时使用；优先使用 Authorization 头） */
           access_token?: unknown;
         };
@@ -2679,7 +3294,7 @@ export interface paths {
           content?: string;
           /** 部门 id：本部门或上级部门（默认本部门） */
           deptId?: number;
-          type?: 'recommend' | 'follow' | 'choice' | 'web' | 'theme' | 'interest' | 'hot';
+          type?: 'recommend' | 'follow' | 'choice' | 'web' | 'theme' | 'interest' | 'hot' | 'yj';
           /** 来源网站 id */
           webId?: number;
           /** 主题 id（按主题关键词检索） */
@@ -2690,6 +3305,8 @@ export interface paths {
           isTrans?: string;
           /** 1 = 手工录入 */
           imports?: string;
+          /** 1 = 同一事件只列首发（报道组的最早一条）；部门页签（推荐、跟踪、精选、预警、翻译）不折叠 */
+          collapse?: '0' | '1';
         };
       };
       responses: {
@@ -2731,7 +3348,7 @@ export interface paths {
           content?: string;
           /** 部门 id：本部门或上级部门（默认本部门） */
           deptId?: number;
-          type?: 'recommend' | 'follow' | 'choice' | 'web' | 'theme' | 'interest' | 'hot';
+          type?: 'recommend' | 'follow' | 'choice' | 'web' | 'theme' | 'interest' | 'hot' | 'yj';
           /** 来源网站 id */
           webId?: number;
           /** 主题 id（按主题关键词检索） */
@@ -2742,6 +3359,8 @@ export interface paths {
           isTrans?: string;
           /** 1 = 手工录入 */
           imports?: string;
+          /** 1 = 同一事件只列首发（报道组的最早一条）；部门页签（推荐、跟踪、精选、预警、翻译）不折叠 */
+          collapse?: '0' | '1';
         };
       };
       responses: {
@@ -2906,7 +3525,7 @@ export interface paths {
           content?: string;
           /** 部门 id：本部门或上级部门（默认本部门） */
           deptId?: number;
-          type?: 'recommend' | 'follow' | 'choice' | 'web' | 'theme' | 'interest' | 'hot';
+          type?: 'recommend' | 'follow' | 'choice' | 'web' | 'theme' | 'interest' | 'hot' | 'yj';
           /** 来源网站 id */
           webId?: number;
           /** 主题 id（按主题关键词检索） */
@@ -2917,6 +3536,8 @@ export interface paths {
           isTrans?: string;
           /** 1 = 手工录入 */
           imports?: string;
+          /** 1 = 同一事件只列首发（报道组的最早一条）；部门页签（推荐、跟踪、精选、预警、翻译）不折叠 */
+          collapse?: '0' | '1';
         };
       };
       responses: {
@@ -6213,6 +6834,67 @@ export interface components {
       /** yyyy-MM-dd HH:mm:ss */
       createTime: string;
     };
+    AlertRuleCreateDto: {
+      /** 规则名称 */
+      name: string;
+      /** 规则（AND / OR / NOT 语法，docs/collect-design.md §5.4） */
+      query: string;
+      /** 只看这些数据源（网站 id）；空 = 全部 */
+      webIds?: number[];
+      /** 只看这些分类（含下级）；空 = 全部 */
+      classify?: number[];
+      enabled?: boolean;
+      /** 命中时给部门发实时通知 */
+      notify?: boolean;
+      /** 部门 id（默认本人工作部门；管理员可指定） */
+      deptId?: number;
+    };
+    AlertRuleDeleteResultDto: {
+      deleted: number[];
+    };
+    AlertRuleDto: {
+      id: number;
+      deptId: number;
+      name: string;
+      query: string;
+      webIds: number[];
+      classify: number[];
+      enabled: boolean;
+      notify: boolean;
+      hitCount: number;
+      /** yyyy-MM-dd HH:mm:ss */
+      lastHitAt: string | null;
+      createBy: string | null;
+      updateBy: string | null;
+      /** yyyy-MM-dd HH:mm:ss */
+      createTime: string;
+      /** yyyy-MM-dd HH:mm:ss */
+      updateTime: string;
+    };
+    AlertRuleUpdateDto: {
+      /** 记录 id */
+      id: number;
+      /** 规则名称 */
+      name?: string;
+      /** 规则 */
+      query?: string;
+      webIds?: number[];
+      classify?: number[];
+      enabled?: boolean;
+      notify?: boolean;
+    };
+    AlertTestDto: {
+      /** 规则 */
+      query: string;
+      /** 试验文本（标题与正文） */
+      text: string;
+    };
+    AlertTestResultDto: {
+      /** 文本是否命中规则 */
+      matches: boolean;
+      /** 规则的肯定关键词（规范化后） */
+      terms: string[];
+    };
     AllSearchDto: {
       /** 页码，从 0 开始 */
       page?: number;
@@ -6236,6 +6918,45 @@ export interface components {
     };
     AvatarDto: {
       avatar: string;
+    };
+    BackupRunDto: {
+      id: number;
+      kind: 'scheduled' | 'manual';
+      status: 'running' | 'done' | 'failed' | 'expired';
+      /** 定时备份的时间点 */
+      scheduledFor: string | null;
+      /** 备份文件名 */
+      fileName: string | null;
+      /** 备份文件字节数 */
+      size: number | null;
+      /** 数据库转储（db.dump）字节数 */
+      dbSize: number | null;
+      filesCount: number | null;
+      filesSize: number | null;
+      /** 备份文件的 SHA-256 */
+      sha256: string | null;
+      error: string | null;
+      /** yyyy-MM-dd HH:mm:ss */
+      startedAt: string;
+      /** yyyy-MM-dd HH:mm:ss */
+      finishedAt: string | null;
+      /** 耗时（毫秒） */
+      durationMs: number | null;
+      createBy: string | null;
+    };
+    BackupStatusDto: {
+      /** 能否备份（找到了 pg_dump） */
+      available: boolean;
+      /** 不能备份的原因 */
+      reason: string | null;
+      pgDump: components['schemas']['PgDumpDto'] | null;
+      /** 每日定时备份时间 HH:MM（null = 不定时备份） */
+      schedule: string | null;
+      /** 保留的成功备份份数 */
+      retention: number;
+      includeFiles: boolean;
+      storage: 'local' | 's3';
+      lastRun: components['schemas']['BackupRunDto'] | null;
     };
     BatchResultDto: {
       count: number;
@@ -6317,6 +7038,24 @@ export interface components {
       newsTitle?: Record<string, unknown>;
       newsTitleCn?: Record<string, unknown>;
     };
+    CollectStatsDto: {
+      days: number;
+      /** 第一天 yyyy-MM-dd */
+      from: string;
+      /** 最后一天（今天）yyyy-MM-dd */
+      to: string;
+      perDay: components['schemas']['PerDayStatDto'][];
+      byLanguage: components['schemas']['LanguageStatDto'][];
+      byCountry: components['schemas']['CountryStatDto'][];
+      /** 每天失败的运行次数 */
+      errorsPerDay: components['schemas']['DayCountDto'][];
+      /** 平均耗时最长的 10 个数据源 */
+      slowest: components['schemas']['SlowSourceDto'][];
+      /** 启用但 7 天无新条目的数据源（最久的 10 个） */
+      silent: components['schemas']['SilentSourceDto'][];
+      /** 最近 7 天的热门关键词（30 个） */
+      topKeywords: components['schemas']['KeywordStatDto'][];
+    };
     CollectedNewsDto: {
       id: number;
       newsId: number;
@@ -6384,6 +7123,11 @@ export interface components {
     CountDto: {
       count: number;
     };
+    CountryStatDto: {
+      /** 国家；null 为未知 */
+      country: string | null;
+      count: number;
+    };
     CreatedAccessKeyDto: {
       id: number;
       name: string;
@@ -6433,6 +7177,11 @@ export interface components {
       dept: components['schemas']['ManuscriptDeptRef'];
       count: number;
     };
+    DayCountDto: {
+      /** yyyy-MM-dd */
+      day: string;
+      count: number;
+    };
     DeleteJournalVersionDto: {
       /** 期刊 id */
       journalId: number;
@@ -6446,6 +7195,9 @@ export interface components {
       version: number;
     };
     DeletedCountDto: {
+      deleted: number;
+    };
+    DeletedDto: {
       deleted: number;
     };
     DeptDto: {
@@ -6580,6 +7332,20 @@ export interface components {
       title: string;
       memo?: string | null;
     };
+    ExportCreateDto: {
+      /** 开始时间（yyyy-MM-dd HH:mm:ss 或 yyyy-MM-dd） */
+      startTime: string;
+      /** 结束时间（yyyy-MM-dd HH:mm:ss 或 yyyy-MM-dd） */
+      endTime: string;
+      /** 分类 id（含下级） */
+      classify?: number[];
+      /** 来源网站 id */
+      webIds?: number[];
+      /** 标题包含 */
+      blurry?: string;
+      /** 附带新闻的文件（默认 true） */
+      withFiles?: boolean;
+    };
     ExternalUrlDto: {
       /** 在新窗口中打开的地址 */
       url: string;
@@ -6667,6 +7433,14 @@ export interface components {
       /** 记录 id */
       id: number;
     };
+    ImportCreateDto: {
+      /** 数据包文件名 */
+      fileName: string;
+      /** 数据包字节数 */
+      size: number;
+      /** 整个文件的 SHA-256（小写十六进制），可选 */
+      sha256?: string;
+    };
     InterestClassifyDto: {
       id: number;
       name: string;
@@ -6738,18 +7512,30 @@ export interface components {
       classifyIds?: string | number[];
     };
     JobDto: {
-      /** 创建者用户名 */
-      createBy: string | null;
-      /** 更新者用户名 */
-      updateBy: string | null;
+      id: number;
+      kind: 'export' | 'import';
+      status: 'uploading' | 'queued' | 'running' | 'done' | 'failed';
+      /** assemble | verify | websites | news | files | queued | done | failed */
+      phase: string | null;
+      fileName: string | null;
+      size: number | null;
+      received: number;
+      total: number;
+      processed: number;
+      created: number;
+      updated: number;
+      skipped: number;
+      failed: number;
+      /** 签名公钥的指纹（导入） */
+      signer: string | null;
+      error: string | null;
+      /** 导入：{websites, files, problems: [{line, url, message}] (≤ 100), unknownClasses, source}；导出：{websites, news, files} */
+      report: Record<string, unknown> | null;
       /** yyyy-MM-dd HH:mm:ss */
       createTime: string;
       /** yyyy-MM-dd HH:mm:ss */
-      updateTime: string;
-      id: number;
-      name: string;
-      jobSort: number;
-      enabled: boolean;
+      finishedAt: string | null;
+      createBy: string | null;
     };
     JobUpdateDto: {
       name: string;
@@ -6942,6 +7728,12 @@ export interface components {
       /** 期刊时间（计划出刊日）yyyy-MM-dd */
       planPublishTime: string;
     };
+    KeyDto: {
+      /** 本机 Ed25519 公钥（PEM SPKI） */
+      publicKey: string;
+      /** 公钥指纹：SPKI DER 的 SHA-256（十六进制） */
+      fingerprint: string;
+    };
     KeyLoginDto: {
       /** 个人访问密钥（在个人中心创建） */
       key: string;
@@ -6949,6 +7741,15 @@ export interface components {
     KeywordGraph: {
       nodes: components['schemas']['GraphNode'][];
       links: components['schemas']['GraphLink'][];
+    };
+    KeywordStatDto: {
+      keyword: string;
+      count: number;
+    };
+    LanguageStatDto: {
+      /** 语言代码；null 为未知 */
+      language: string | null;
+      count: number;
     };
     LatestVersionDto: {
       id: number;
@@ -7316,6 +8117,12 @@ export interface components {
       version: number;
       /** yyyy-MM-dd HH:mm:ss */
       updateTime: string;
+      /** 报道组 id（同一事件的多家来源报道，docs/collect-design.md §4.3）；null = 单独一条 */
+      clusterId: string | null;
+      /** 报道组的条数（含本条；单独一条为 1） */
+      clusterSize: number;
+      /** 另有 N 家来源报道：报道组的来源数 − 1（单独一条：其来源数 − 1） */
+      otherSources: number;
       content: string;
       contentHtml: string | null;
       contentCn: string | null;
@@ -7382,6 +8189,12 @@ export interface components {
       version: number;
       /** yyyy-MM-dd HH:mm:ss */
       updateTime: string;
+      /** 报道组 id（同一事件的多家来源报道，docs/collect-design.md §4.3）；null = 单独一条 */
+      clusterId: string | null;
+      /** 报道组的条数（含本条；单独一条为 1） */
+      clusterSize: number;
+      /** 另有 N 家来源报道：报道组的来源数 − 1（单独一条：其来源数 − 1） */
+      otherSources: number;
     };
     NewsSourceIdsDto: {
       sourceIds: string[];
@@ -7599,6 +8412,18 @@ export interface components {
       created: number;
       skipped: number;
       errors: components['schemas']['OpmlImportErrorDto'][];
+    };
+    PerDayStatDto: {
+      /** yyyy-MM-dd（服务器时区） */
+      day: string;
+      webId: number;
+      webName: string;
+      /** 当天采集新建的条目数（collect_run.created 之和） */
+      count: number;
+    };
+    PgDumpDto: {
+      path: string;
+      version: string;
     };
     PickManuscriptsDto: {
       /** 期刊 id */
@@ -7986,6 +8811,22 @@ export interface components {
       username: string | null;
       nickName: string | null;
     };
+    SilentSourceDto: {
+      webId: number;
+      name: string;
+      /** 最近一条新条目的时间；null 为从未有过 */
+      lastItemAt: string | null;
+    };
+    SlowSourceDto: {
+      webId: number;
+      name: string;
+      /** 平均耗时（毫秒） */
+      avgMs: number;
+      /** 95 分位耗时（毫秒） */
+      p95Ms: number;
+      /** 统计的运行次数 */
+      runs: number;
+    };
     SourceCreateDto: {
       /** 网站名称 */
       name: string;
@@ -8285,6 +9126,23 @@ export interface components {
       /** yyyy-MM-dd HH:mm:ss */
       createTime: string;
     };
+    TrustedKeyCreateDto: {
+      /** 对方名称 */
+      name: string;
+      /** Ed25519 公钥（PEM） */
+      publicKey: string;
+    };
+    TrustedKeyDto: {
+      /** 本机 Ed25519 公钥（PEM SPKI） */
+      publicKey: string;
+      /** 公钥指纹：SPKI DER 的 SHA-256（十六进制） */
+      fingerprint: string;
+      id: number;
+      name: string;
+      /** yyyy-MM-dd HH:mm:ss */
+      createTime: string;
+      createBy: string | null;
+    };
     UpdateAbstractsDto: {
       /** 记录 id */
       id: number;
@@ -8313,6 +9171,10 @@ export interface components {
       journalId: number;
       /** 目标状态 */
       status: 'submit' | 'done' | 'review';
+    };
+    UploadStateDto: {
+      /** 服务器已收到的字节数（下一块从这里开始） */
+      received: number;
     };
     UserDeptRef: {
       id: number;
