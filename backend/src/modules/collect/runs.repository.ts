@@ -172,6 +172,15 @@ export class RunsRepository {
     await this.db.query('UPDATE collect_source SET lease_until = NULL, lease_owner = NULL WHERE id = $1 AND lease_owner = $2', [id, owner]);
   }
 
+  /** Extends the lease `owner` holds (a run longer than a third of the lease, §5.1); false when it is not held any more. */
+  async renew(id: number, owner: string, leaseSeconds: number): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      `WITH u AS (UPDATE collect_source SET lease_until = now() + make_interval(secs => $3) WHERE id = $1 AND lease_owner = $2 RETURNING id) SELECT id FROM u`,
+      [id, owner, leaseSeconds],
+    );
+    return rows.length > 0;
+  }
+
   /** True while `owner` holds a live lease on the source (a queued job checks before it runs). */
   async holds(id: number, owner: string): Promise<boolean> {
     const rows: unknown[] = await this.db.query('SELECT 1 FROM collect_source WHERE id = $1 AND lease_owner = $2 AND lease_until > now()', [id, owner]);

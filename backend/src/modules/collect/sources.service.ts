@@ -163,7 +163,7 @@ export class SourcesService {
     const leaseSeconds = this.config.collect.timeoutSeconds * 4;
     if (!(await this.sources.claim(id, LEASE_OWNER, leaseSeconds))) throw DomainException.conflict('该数据源正在采集', SOURCE_ERRORS.running);
     try {
-      return await this.collector.run(id, 'manual');
+      return await this.collector.run(id, 'manual', LEASE_OWNER);
     } finally {
       await this.sources.release(id, LEASE_OWNER);
     }

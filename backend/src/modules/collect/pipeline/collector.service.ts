@@ -60,6 +60,12 @@ const FULL_TEXT_PARALLEL = 2;
 /** An item published this long before the source's last new item is taken as already seen (full text). */
 const FULL_TEXT_LOOKBACK_MS = 24 * 3600_000;
 const ERROR_MAX_CHARS = 2000;
+/**
+ * NewsIngest batches stored at once by this process: their cluster step is serialised across
+ * processes (an advisory lock) and each holds a pooled connection meanwhile, so more would only
+ * starve the pool; fetching and parsing stay `COLLECT_CONCURRENCY` wide.
+ */
+export const INGEST_PARALLEL = 2;
 
 /** A kept-alive socket the server closed just before it was reused: worth one more try. */
 const STALE_SOCKET = /UND_ERR_SOCKET|ECONNRESET|EPIPE/;
@@ -100,6 +106,8 @@ export class CollectorService implements OnModuleDestroy {
   private readonly log = new Logger('Collector');
   private readonly fetcher: SafeFetcher;
   private readonly limits: IntervalLimits;
+  private ingesting = 0;
+  private readonly ingestWaiting: Array<() => void> = [];
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -188,6 +196,10 @@ export class CollectorService implements OnModuleDestroy {
     let retryAfter: number | undefined;
     let conditional: Pick<RunOutcome, 'etag' | 'lastModified' | 'bodyHash'> = {};
     let moveTo: RunOutcome['moveTo'];
+    // a long run keeps its lease: renewed every third of it (a live lease is never claimed again)
+    const leaseSeconds = this.config.collect.timeoutSeconds * 4;
+    const renewal = owner ? setInterval(() => void this.runs.renew(src.id, owner, leaseSeconds).catch(() => undefined), (leaseSeconds * 1000) / 3) : undefined;
+    renewal?.unref();
     try {
       let res = await this.fetch(src.feedUrl, { etag: src.etag, lastModified: src.lastModified });
       httpStatus = res.status;
@@ -221,7 +233,7 @@ export class CollectorService implements OnModuleDestroy {
           }
           fetched = read.items.length;
           const items = await this.build(read.items, src, startedAt);
-          if (items.length) stored = await this.ingest.ingest(src.id, items, 'collect');
+          if (items.length) stored = await this.store(src.id, items);
         }
       }
     } catch (e) {
@@ -232,6 +244,8 @@ export class CollectorService implements OnModuleDestroy {
       httpStatus = f.httpStatus;
       retryAfter = f.retryAfter;
       conditional = {};
+    } finally {
+      if (renewal) clearInterval(renewal);
     }
     const durationMs = Math.round(performance.now() - t0);
     const summary: RunSummary = { status, httpStatus, fetched, created: stored.created, updated: stored.updated, duplicates: stored.duplicates, durationMs, ...(error ? { error } : {}) };
@@ -248,6 +262,18 @@ export class CollectorService implements OnModuleDestroy {
       await this.alerts.matchNew(this.db.manager, src.id, stored.createdIds).catch((e: unknown) => this.log.warn(`alert matching for source ${src.id}: ${(e as Error).message}`));
     }
     return summary;
+  }
+
+  /** NewsIngest, at most {@link INGEST_PARALLEL} batches at once in this process. */
+  private async store(webId: number, items: IngestItem[]): Promise<IngestResult> {
+    while (this.ingesting >= INGEST_PARALLEL) await new Promise<void>((resolve) => this.ingestWaiting.push(resolve));
+    this.ingesting += 1;
+    try {
+      return await this.ingest.ingest(webId, items, 'collect');
+    } finally {
+      this.ingesting -= 1;
+      this.ingestWaiting.shift()?.();
+    }
   }
 
   /** A guarded fetch, tried once more when a reused keep-alive socket turned out closed. */
