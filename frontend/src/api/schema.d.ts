@@ -848,7 +848,7 @@ export interface paths {
       responses: {
         201: {
           content: {
-            'application/json': components['schemas']['JobDto'];
+            'application/json': components['schemas']['ExchangeJobDto'];
           };
         };
         /** 未登录或登录已过期 */
@@ -901,7 +901,7 @@ export interface paths {
       responses: {
         201: {
           content: {
-            'application/json': components['schemas']['JobDto'];
+            'application/json': components['schemas']['ExchangeJobDto'];
           };
         };
         /** 未登录或登录已过期 */
@@ -962,7 +962,7 @@ export interface paths {
       responses: {
         200: {
           content: {
-            'application/json': components['schemas']['JobDto'];
+            'application/json': components['schemas']['ExchangeJobDto'];
           };
         };
         /** 未登录或登录已过期 */
@@ -993,7 +993,7 @@ export interface paths {
         200: {
           content: {
             'application/json': {
-              content: components['schemas']['JobDto'][];
+              content: components['schemas']['ExchangeJobDto'][];
               /** 总条数 */
               totalElements: number;
             };
@@ -1043,7 +1043,7 @@ export interface paths {
       responses: {
         200: {
           content: {
-            'application/json': components['schemas']['JobDto'];
+            'application/json': components['schemas']['ExchangeJobDto'];
           };
         };
         /** 未登录或登录已过期 */
@@ -7332,6 +7332,32 @@ export interface components {
       title: string;
       memo?: string | null;
     };
+    ExchangeJobDto: {
+      id: number;
+      kind: 'export' | 'import';
+      status: 'uploading' | 'queued' | 'running' | 'done' | 'failed';
+      /** assemble | verify | websites | news | files | queued | done | failed */
+      phase: string | null;
+      fileName: string | null;
+      size: number | null;
+      received: number;
+      total: number;
+      processed: number;
+      created: number;
+      updated: number;
+      skipped: number;
+      failed: number;
+      /** 签名公钥的指纹（导入） */
+      signer: string | null;
+      error: string | null;
+      /** 导入：{websites, files, problems: [{line, url, message}] (≤ 100), unknownClasses, source}；导出：{websites, news, files} */
+      report: Record<string, unknown> | null;
+      /** yyyy-MM-dd HH:mm:ss */
+      createTime: string;
+      /** yyyy-MM-dd HH:mm:ss */
+      finishedAt: string | null;
+      createBy: string | null;
+    };
     ExportCreateDto: {
       /** 开始时间（yyyy-MM-dd HH:mm:ss 或 yyyy-MM-dd） */
       startTime: string;
@@ -7512,30 +7538,18 @@ export interface components {
       classifyIds?: string | number[];
     };
     JobDto: {
-      id: number;
-      kind: 'export' | 'import';
-      status: 'uploading' | 'queued' | 'running' | 'done' | 'failed';
-      /** assemble | verify | websites | news | files | queued | done | failed */
-      phase: string | null;
-      fileName: string | null;
-      size: number | null;
-      received: number;
-      total: number;
-      processed: number;
-      created: number;
-      updated: number;
-      skipped: number;
-      failed: number;
-      /** 签名公钥的指纹（导入） */
-      signer: string | null;
-      error: string | null;
-      /** 导入：{websites, files, problems: [{line, url, message}] (≤ 100), unknownClasses, source}；导出：{websites, news, files} */
-      report: Record<string, unknown> | null;
+      /** 创建者用户名 */
+      createBy: string | null;
+      /** 更新者用户名 */
+      updateBy: string | null;
       /** yyyy-MM-dd HH:mm:ss */
       createTime: string;
       /** yyyy-MM-dd HH:mm:ss */
-      finishedAt: string | null;
-      createBy: string | null;
+      updateTime: string;
+      id: number;
+      name: string;
+      jobSort: number;
+      enabled: boolean;
     };
     JobUpdateDto: {
       name: string;

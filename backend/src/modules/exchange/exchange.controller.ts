@@ -6,7 +6,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import { Log } from '../../common/audit/log.decorator.js';
 import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { ChunkQuery, DeletedDto, ExportCreateDto, ImportCreateDto, JobDto, JobQuery, KeyDto, TrustedKeyCreateDto, TrustedKeyDto, UploadStateDto } from './exchange.dto.js';
+import { ChunkQuery, DeletedDto, ExportCreateDto, ImportCreateDto, ExchangeJobDto, ExchangeJobQuery, KeyDto, TrustedKeyCreateDto, TrustedKeyDto, UploadStateDto } from './exchange.dto.js';
 import { ExchangeService } from './exchange.service.js';
 import { UploadOffsetFilter } from './upload-offset.filter.js';
 
@@ -55,21 +55,21 @@ export class ExchangeController {
   @Log('导出交换数据包')
   @RequirePermissions('timing:edit')
   @Post('exports')
-  @ApiCreatedResponse({ type: JobDto })
+  @ApiCreatedResponse({ type: ExchangeJobDto })
   createExport(@Body() dto: ExportCreateDto, @CurrentUser() user: Principal) {
     return this.exchange.createExport(dto, user);
   }
 
   @RequirePermissions('timing:edit', 'timing:list')
   @Get('jobs')
-  @ApiPageResponse(JobDto)
-  jobs(@Query() query: JobQuery) {
+  @ApiPageResponse(ExchangeJobDto)
+  jobs(@Query() query: ExchangeJobQuery) {
     return this.exchange.jobs(query);
   }
 
   @RequirePermissions('timing:edit', 'timing:list')
   @Get('jobs/:id')
-  @ApiOkResponse({ type: JobDto })
+  @ApiOkResponse({ type: ExchangeJobDto })
   @ApiNotFoundResponse({ description: '交换任务不存在' })
   job(@Param('id', ParseIdPipe) id: number) {
     return this.exchange.job(id);
@@ -90,7 +90,7 @@ export class ExchangeController {
   @Log('上传交换数据包')
   @RequirePermissions('timing:edit')
   @Post('imports')
-  @ApiCreatedResponse({ type: JobDto })
+  @ApiCreatedResponse({ type: ExchangeJobDto })
   createImport(@Body() dto: ImportCreateDto, @CurrentUser() user: Principal) {
     return this.exchange.createImport(dto, user);
   }
@@ -111,7 +111,7 @@ export class ExchangeController {
   @RequirePermissions('timing:edit')
   @Post('imports/:id/resume')
   @HttpCode(200)
-  @ApiOkResponse({ type: JobDto })
+  @ApiOkResponse({ type: ExchangeJobDto })
   resume(@Param('id', ParseIdPipe) id: number) {
     return this.exchange.resume(id);
   }

@@ -88,7 +88,7 @@ export class ChunkQuery {
   offset: number;
 }
 
-export class JobQuery extends ListQuery {
+export class ExchangeJobQuery extends ListQuery {
   @ApiPropertyOptional({ enum: JOB_KINDS })
   @TrimmedFilter()
   @IsIn(JOB_KINDS, { message: 'kind 只能是 export 或 import' })
@@ -135,7 +135,7 @@ export class DeletedDto {
   deleted: number;
 }
 
-export class JobDto {
+export class ExchangeJobDto {
   @ApiInt()
   id: number;
 
@@ -194,7 +194,7 @@ export class JobDto {
   createBy: string | null;
 }
 
-export function toJobDto(j: ExchangeJob): JobDto {
+export function toJobDto(j: ExchangeJob): ExchangeJobDto {
   return {
     id: j.id,
     kind: j.kind,

@@ -13,8 +13,8 @@ import {
   CHUNK_MAX_BYTES,
   type ExportCreateDto,
   type ImportCreateDto,
-  type JobDto,
-  type JobQuery,
+  type ExchangeJobDto,
+  type ExchangeJobQuery,
   type KeyDto,
   toJobDto,
   toTrustedKeyDto,
@@ -101,7 +101,7 @@ export class ExchangeService {
     return { deleted: await this.repo.deleteKeys(ids) };
   }
 
-  async createExport(dto: ExportCreateDto, user: Principal): Promise<JobDto> {
+  async createExport(dto: ExportCreateDto, user: Principal): Promise<ExchangeJobDto> {
     if (dto.endTime < dto.startTime) throw DomainException.badRequest('结束时间不能早于开始时间', ErrorCode.Validation);
     const job = await this.repo.createJob({
       kind: 'export',
@@ -122,12 +122,12 @@ export class ExchangeService {
     return toJobDto(job);
   }
 
-  async jobs(q: JobQuery): Promise<Page<JobDto>> {
+  async jobs(q: ExchangeJobQuery): Promise<Page<ExchangeJobDto>> {
     const [rows, total] = await this.repo.pageJobs(q.kind, q.page ?? 0, q.size ?? 20);
     return page(rows.map(toJobDto), total);
   }
 
-  async job(id: number): Promise<JobDto> {
+  async job(id: number): Promise<ExchangeJobDto> {
     const job = await this.repo.findJob(id);
     if (!job) throw DomainException.notFound(MSG_JOB_NOT_FOUND);
     return toJobDto(job);
@@ -157,7 +157,7 @@ export class ExchangeService {
     };
   }
 
-  async createImport(dto: ImportCreateDto, user: Principal): Promise<JobDto> {
+  async createImport(dto: ImportCreateDto, user: Principal): Promise<ExchangeJobDto> {
     if (dto.size > this.config.exchange.maxBytes) {
       throw new DomainException(HttpStatus.PAYLOAD_TOO_LARGE, `数据包不能超过 ${Math.floor(this.config.exchange.maxBytes / 1024 / 1024)} MB`, EXCHANGE_ERRORS.tooLarge);
     }
@@ -234,7 +234,7 @@ export class ExchangeService {
    * `POST imports/{id}/resume`: an upload in progress answers where it stands; a failed job (or one
    * whose runner died) is queued again and continues from its checkpoint.
    */
-  async resume(id: number): Promise<JobDto> {
+  async resume(id: number): Promise<ExchangeJobDto> {
     const job = await this.repo.findJob(id);
     if (!job) throw DomainException.notFound(MSG_JOB_NOT_FOUND);
     if (job.status === 'uploading' || job.status === 'queued') {

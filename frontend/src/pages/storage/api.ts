@@ -12,7 +12,7 @@ export interface ImportProblem {
   message: string;
 }
 
-/** `JobDto` of `api/dataExchange/jobs`. Sizes may come as strings (bigint columns). */
+/** `ExchangeJobDto` of `api/dataExchange/jobs`. Sizes may come as strings (bigint columns). */
 export interface ExchangeJob {
   id: number;
   kind: JobKind;

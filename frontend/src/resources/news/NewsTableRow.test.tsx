@@ -85,8 +85,8 @@ describe('NewsTableRow', () => {
 
   it('shows 另有 N 家来源报道 on a cluster lead; a click lists the story’s other reports', async () => {
     const calls = stubFetch((_m, url) => {
-      if (url.includes('api/news/similarSearch')) return [row(1, { clusterId: 7 }), row(3, { clusterId: 7, webName: '路透社' }), row(4, { clusterId: 9 })];
-      return url.includes('api/news/list') ? { content: [row(1, { clusterId: 7, clusterSize: 3, otherSources: 2 }), row(2, { otherSources: 0 })], totalElements: 2, totalExact: true } : {};
+      if (url.includes('api/news/similarSearch')) return [row(1, { clusterId: '7' }), row(3, { clusterId: '7', webName: '路透社' }), row(4, { clusterId: '9' })];
+      return url.includes('api/news/list') ? { content: [row(1, { clusterId: '7', clusterSize: 3, otherSources: 2 }), row(2, { otherSources: 0 })], totalElements: 2, totalExact: true } : {};
     });
     const open = vi.fn();
     vi.stubGlobal('open', open);

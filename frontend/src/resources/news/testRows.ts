@@ -28,5 +28,8 @@ export const newsRow = (id: number, over: Partial<NewsRow> = {}): NewsRow => ({
   transStatus: null,
   version: 1,
   updateTime: '2026-11-20 08:00:00',
+  clusterId: null,
+  clusterSize: 1,
+  otherSources: 0,
   ...over,
 });

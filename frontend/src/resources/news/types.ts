@@ -1,19 +1,8 @@
 // Wire shapes of the news API (backend/src/modules/news/news.dto.ts), shared by the news screens.
 import type { paths, Schema } from '../../api';
 
-/**
- * Story-cluster fields of a list row (issue 16, docs/collect-design.md §4.3): the cluster, its size
- * and how many other sources report the story (shown on the lead as 另有 N 家来源报道). Optional
- * until the generated wire types carry them.
- */
-export interface NewsClusterFields {
-  clusterId?: string | number | null;
-  clusterSize?: number | null;
-  otherSources?: number | null;
-}
-
 /** A row of `GET api/news/list` (the caller's department and user state folded in). */
-export type NewsRow = Schema<'NewsRowDto'> & NewsClusterFields;
+export type NewsRow = Schema<'NewsRowDto'>;
 
 /** `GET api/news/info`: the row plus texts and the department's work. */
 export type NewsInfo = Schema<'NewsInfoDto'>;
