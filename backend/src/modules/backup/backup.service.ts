@@ -18,6 +18,8 @@ import { type PgTools, type PgToolsResult, resolvePgTools, splitPassword } from 
 
 export const BACKUP_FORMAT = 'horizon-backup';
 export const BACKUP_UNAVAILABLE = 'BACKUP_UNAVAILABLE';
+/** A manual run asked for while this process is still making one (each run is a pg_dump). */
+export const BACKUP_BUSY = 'BACKUP_BUSY';
 export const MSG_RUN_NOT_FOUND = '备份记录不存在';
 /** The schedule is looked at this often; a slot is taken up to this long after its time. */
 const SCHEDULE_TICK_MS = 60_000;
@@ -80,6 +82,8 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
   private tools?: Promise<PgToolsResult>;
   private timer?: NodeJS.Timeout;
   private readonly active = new Map<number, Promise<void>>();
+  /** A manual start between its check and its launch (two requests in the same moment). */
+  private starting = false;
 
   constructor(
     private readonly repo: BackupRepository,
@@ -128,10 +132,16 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
   async start(user: Principal | null): Promise<BackupRunDto> {
     const found = await this.pgTools();
     if (!found.ok) throw new DomainException(HttpStatus.SERVICE_UNAVAILABLE, found.reason, BACKUP_UNAVAILABLE);
-    const run = await this.repo.start('manual', null, user?.username ?? null);
-    if (!run) throw new Error('backup run was not recorded');
-    this.launch(run, found.tools);
-    return toRunDto(run);
+    if (this.starting || this.active.size) throw DomainException.conflict('已有备份正在进行，请等待其完成后再试', BACKUP_BUSY);
+    this.starting = true;
+    try {
+      const run = await this.repo.start('manual', null, user?.username ?? null);
+      if (!run) throw new Error('backup run was not recorded');
+      this.launch(run, found.tools);
+      return toRunDto(run);
+    } finally {
+      this.starting = false;
+    }
   }
 
   /** Waits for a run this process is making (tests, the schedule). */
@@ -163,6 +173,8 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
         this.log.warn(`backup ${run.id} failed: ${(e as Error).message}`);
         await this.repo.finish(run.id, { status: 'failed', error: (e as Error).message.slice(0, 2000) });
       })
+      // recording the failure can fail too (database gone): log it, never an unhandled rejection
+      .catch((e: unknown) => this.log.error(`backup ${run.id}: the failure was not recorded: ${String(e)}`))
       .finally(() => this.active.delete(run.id));
     this.active.set(run.id, p);
   }
@@ -208,7 +220,12 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
       await this.storage.delete(key).catch(() => undefined);
       throw e;
     }
-    for (const old of await this.repo.expire(this.config.backup.retention)) await this.storage.delete(old).catch(() => undefined);
+    // the run is done: a failing clean-up must not turn it into a failed one
+    const expired = await this.repo.expire(this.config.backup.retention).catch((e: unknown) => {
+      this.log.warn(`backup retention: ${String(e)}`);
+      return [] as string[];
+    });
+    for (const old of expired) await this.storage.delete(old).catch(() => undefined);
   }
 
   /** `pg_dump -Fc` of the app's database as the entry `db.dump`; the password in PGPASSWORD only. */
