@@ -119,6 +119,10 @@ describe('keyword alert rules: api/alertRule', () => {
       expectError(await as('editor').del(API, []), 400);
       expectError(await as('editor').get(`${API}?size=abc`), 400, 'size 必须是整数');
       expectError(await as('editor').get(`${API}?sort=secret,asc`), 400, '不支持的排序字段: secret');
+      // null is a value to check, not a null written into a NOT NULL column (these were 500s)
+      expectError(await as('admin').post(API, { name: 'a', query: 'a', deptId: null }), 400, 'deptId 必须是整数');
+      expectError(await as('editor').put(API, { id: ruleId, name: null }), 400, '规则名称不能为空');
+      expectError(await as('editor').put(API, { id: ruleId, query: null }), 400, '规则不能为空');
     });
 
     it('answers 404 for an unknown rule', async () => {
