@@ -130,6 +130,11 @@ export class ExchangeRunner implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async step(id: number, set: Parameters<ExchangeRepository['progress']>[2]): Promise<void> {
     if (!(await this.jobs.progress(id, OWNER, set))) throw new LostLease();
+    if (this.stopped && set.phase !== 'done') {
+      // shutting down: stop at this checkpoint and hand the job over (another replica, or this one restarted)
+      await this.jobs.release(id, OWNER);
+      throw new LostLease();
+    }
   }
 
   // ---------------------------------------------------------------- export

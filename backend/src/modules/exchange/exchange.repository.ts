@@ -124,6 +124,11 @@ export class ExchangeRepository {
     );
   }
 
+  /** Ends this runner's lease now (shutdown): the running job is claimable at once, from its checkpoint. */
+  async release(id: number, owner: string): Promise<void> {
+    await this.db.query(`UPDATE exchange_job SET lease_until = now() - interval '1 second', update_time = now() WHERE id = $1 AND status = 'running' AND update_by = $2`, [id, owner]);
+  }
+
   /** Queues a failed or interrupted job again (its checkpoint kept); false when it is not in such a state. */
   async requeue(id: number): Promise<boolean> {
     const rows: unknown[] = returned(await this.db.query(
