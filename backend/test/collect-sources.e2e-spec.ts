@@ -107,6 +107,11 @@ describe('collection sources: api/collectionWebsite', () => {
     expectError(await as(admin).put(API, { id: 999999, name: 'x' }), 404, '数据源不存在');
     expectError(await as(admin).put(API, { id: a.id, url: b.url }), 409, '该网址的网站已存在', 'WEBSITE_EXISTS');
     expectError(await as(admin).put(API, { id: a.id, intervalMinutes: 99999 }), 400, '采集间隔不能大于 1440 分钟');
+    // null where the column cannot be null (these were 500s)
+    expectError(await as(admin).put(API, { id: a.id, name: null }), 400, '网站名称不能为空');
+    expectError(await as(admin).put(API, { id: a.id, url: null }), 400, '网址不能为空');
+    expectError(await as(admin).put(API, { id: a.id, classify: null }), 400, '分类必须是数组');
+    expectError(await as(admin).put(API, { id: a.id, intervalMinutes: null }), 400, '采集间隔必须是整数（分钟）');
 
     const [{ id: bare }] = await db.query(`INSERT INTO news_website (name, url) VALUES ('示例网站', 'https://bare.example.org/') RETURNING id`);
     const listed = await as(admin).get(`${API}?name=bare.example`);

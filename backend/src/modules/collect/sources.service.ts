@@ -62,6 +62,14 @@ function assertTimezone(zone: string | null | undefined): void {
  * (written through the news module's NewsWebsites, same id = the news `webId`) plus its
  * `collect_source` settings. Fetching is the collector's (preview, discovery, runs).
  */
+/** Fields of `PUT` that may be absent but not null (their columns are NOT NULL), with their 400 messages. */
+const NOT_NULL_UPDATES: ReadonlyArray<[keyof SourceUpdateDto, string]> = [
+  ['name', '网站名称不能为空'],
+  ['url', '网址不能为空'],
+  ['classify', '分类必须是数组'],
+  ['intervalMinutes', '采集间隔必须是整数（分钟）'],
+];
+
 @Injectable()
 export class SourcesService {
   constructor(
@@ -105,6 +113,10 @@ export class SourcesService {
   async update(dto: SourceUpdateDto): Promise<SourceDto> {
     const current = await this.sources.findOne(dto.id);
     if (!current) throw DomainException.notFound('数据源不存在');
+    // PartialType lets null through every field: where the column cannot be null, null is a 400
+    for (const [field, message] of NOT_NULL_UPDATES) {
+      if ((dto as unknown as Record<string, unknown>)[field] === null) throw DomainException.badRequest(message, ErrorCode.Validation);
+    }
     if (dto.url !== undefined) assertPlainUrl(dto.url, '网址');
     const type = dto.type ?? current.type ?? 'auto';
     await this.checkSettings(type, { ...dto, selectors: dto.selectors === undefined ? current.selectors : dto.selectors });
