@@ -26,6 +26,8 @@ describe('exchange package: entry names, keys, download ranges', () => {
     expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
     expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
     expect(parseRange('bytes=50-500', 100)).toEqual({ start: 50, end: 99 });
-    for (const bad of ['bytes=100-', 'bytes=5-2', 'bytes=-', 'items=0-1', 'bytes=0-1,3-4']) expect(parseRange(bad, 100)).toBe('bad');
+    for (const bad of ['bytes=100-', 'bytes=5-2', 'bytes=-', 'bytes=-0', 'bytes=x-1']) expect(parseRange(bad, 100)).toBe('bad');
+    // another unit must be ignored (RFC 9110 §14.2), a list of ranges may be: the whole file
+    for (const ignored of ['items=0-1', 'bytes=0-1,3-4']) expect(parseRange(ignored, 100)).toBeUndefined();
   });
 });

@@ -1,7 +1,13 @@
-/** `bytes=a-b` | `bytes=a-` | `bytes=-n` against `size`; undefined when absent, 'bad' when unsatisfiable. */
+/**
+ * `bytes=a-b` | `bytes=a-` | `bytes=-n` against `size`; undefined when absent or ignored, 'bad' when
+ * unsatisfiable or malformed. Another unit is ignored (RFC 9110 §14.2: MUST), and so is a list of
+ * ranges (MAY: the whole file, not a multipart answer).
+ */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'bad' | undefined {
   if (!header) return undefined;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  const value = header.trim();
+  if (!/^bytes=/i.test(value) || value.includes(',')) return undefined;
+  const m = /^bytes=(\d*)-(\d*)$/i.exec(value);
   if (!m || (m[1] === '' && m[2] === '')) return 'bad';
   let start: number;
   let end: number;
