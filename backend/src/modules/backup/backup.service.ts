@@ -280,7 +280,15 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
     const run = await this.repo.find(id);
     if (!run) throw DomainException.notFound(MSG_RUN_NOT_FOUND);
     if (run.status !== 'done' || !run.storageKey) throw DomainException.conflict('该备份不可下载（未完成或已过期）', ErrorCode.Conflict);
-    return { name: run.storageKey.split('/').pop()!, size: Number(run.size), stream: await this.storage.get(run.storageKey) };
+    let stream: Readable;
+    try {
+      stream = await this.storage.get(run.storageKey);
+    } catch (e) {
+      // expired or deleted in the same moment, or gone from the store: not a server error
+      if (e instanceof StorageObjectNotFound) throw DomainException.notFound('备份文件不存在（可能已被删除）');
+      throw e;
+    }
+    return { name: run.storageKey.split('/').pop()!, size: Number(run.size), stream };
   }
 
   async delete(ids: number[]): Promise<{ deleted: number }> {

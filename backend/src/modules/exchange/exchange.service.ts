@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { page, type Page } from '../../common/http/list-query.js';
-import { STORAGE, type StoragePort } from '../../common/storage/storage.port.js';
+import { STORAGE, StorageObjectNotFound, type StoragePort } from '../../common/storage/storage.port.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { ExchangeKeys } from './exchange-keys.js';
 import { chunkKey, exportKey, ExchangeRunner } from './exchange-runner.js';
@@ -146,7 +146,14 @@ export class ExchangeService {
     };
     const r = parseRange(range, size);
     if (r === 'bad') throw new DomainException(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, `请求的范围无效（文件大小 ${size} 字节）`, 'RANGE_NOT_SATISFIABLE');
-    const body = await this.storage.get(job.storageKey);
+    let body: Readable;
+    try {
+      body = await this.storage.get(job.storageKey);
+    } catch (e) {
+      // deleted in the same moment, or gone from the store: not a server error
+      if (e instanceof StorageObjectNotFound) throw DomainException.notFound('数据包文件不存在（可能已被删除）');
+      throw e;
+    }
     if (!r) return { status: 200, headers: { ...headers, 'Content-Length': String(size) }, stream: body };
     const part = slice(r.start, r.end - r.start + 1);
     body.on('error', (e) => part.destroy(e));
