@@ -338,6 +338,19 @@ describe('data storage: api/dataExchange and api/backup', () => {
     expect((await as(admin).get('/api/backup/runs')).body.totalElements).toBe(2);
   });
 
+  withPgDump('another replica\'s live run refuses a new one (409 BACKUP_BUSY); a run without a heartbeat was interrupted', async () => {
+    const [alive] = await db.query(`INSERT INTO backup_run (kind, status, started_at, heartbeat_at) VALUES ('manual', 'running', now() - interval '1 hour', now()) RETURNING id`);
+    expectError(await as(admin).post('/api/backup/runs', {}), 409, '已有备份正在进行，请等待其完成后再试', 'BACKUP_BUSY');
+    // its process died: no heartbeat for 10 minutes → failed at the next look, and a new run may start
+    await db.query(`UPDATE backup_run SET heartbeat_at = now() - interval '10 minutes' WHERE id = $1`, [alive.id]);
+    const runs = await as(admin).get('/api/backup/runs');
+    expect(runs.body.content.find((r: { id: number }) => r.id === alive.id)).toMatchObject({ status: 'failed', error: '备份进程中断' });
+    const next = await as(admin).post('/api/backup/runs', {});
+    expect(next.status).toBe(201);
+    expect(await t.app.get(BackupService).settled(next.body.id)).toMatchObject({ status: 'done' });
+    await as(admin).del('/api/backup/runs', [alive.id, next.body.id]);
+  });
+
   it('answers 503 BACKUP_UNAVAILABLE without pg_dump, and 401/403/404 on the backup calls', async () => {
     const service = t.app.get(BackupService);
     const spy = jest.spyOn(service, 'pgTools').mockResolvedValue({ ok: false, reason: MSG_NO_PG_DUMP, tried: [] });

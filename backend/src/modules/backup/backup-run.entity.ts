@@ -46,6 +46,10 @@ export class BackupRun {
   @Column({ type: 'timestamptz', nullable: true })
   finishedAt: Date | null;
 
+  /** Renewed every 30 s by the process making the run; a `running` run without a recent one was interrupted. */
+  @Column({ type: 'timestamptz', nullable: true })
+  heartbeatAt: Date | null;
+
   @Column({ type: 'varchar', length: 64, nullable: true })
   createBy: string | null;
 }

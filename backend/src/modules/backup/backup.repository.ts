@@ -33,14 +33,23 @@ export class BackupRepository {
     return this.db.query('SELECT id, storage_key AS "storageKey" FROM sys_file WHERE id > $1 ORDER BY id LIMIT $2', [after, limit]);
   }
 
-  /** A manual run, or the scheduled slot's run when no replica has claimed it yet (undefined then). */
+  /**
+   * A manual run, or the scheduled slot's run when no replica has claimed it yet; one statement that
+   * also refuses while any replica's run is alive (undefined then: busy, or the slot is taken).
+   */
   async start(kind: 'manual' | 'scheduled', scheduledFor: Date | null, by: string | null): Promise<BackupRun | undefined> {
     const rows: Array<{ id: number }> = await this.db.query(
-      `INSERT INTO backup_run (kind, scheduled_for, status, started_at, create_by) VALUES ($1, $2, 'running', now(), $3)
+      `INSERT INTO backup_run (kind, scheduled_for, status, started_at, heartbeat_at, create_by)
+       SELECT $1, $2, 'running', now(), now(), $3 WHERE NOT EXISTS (SELECT 1 FROM backup_run WHERE status = 'running')
        ON CONFLICT (scheduled_for) DO NOTHING RETURNING id`,
       [kind, scheduledFor, by],
     );
     return rows.length ? ((await this.find(rows[0].id)) ?? undefined) : undefined;
+  }
+
+  /** The process making the run is alive. */
+  async beat(id: number): Promise<void> {
+    await this.db.query(`UPDATE backup_run SET heartbeat_at = now() WHERE id = $1 AND status = 'running'`, [id]);
   }
 
   find(id: number): Promise<BackupRun | null> {
@@ -74,11 +83,12 @@ export class BackupRepository {
     return returned(await this.db.query(`DELETE FROM backup_run WHERE id = ANY($1::int[]) AND status <> 'running' RETURNING id, storage_key AS "storageKey"`, [ids]));
   }
 
-  /** Runs left `running` by a process that died long ago. */
-  async failStale(hours: number): Promise<void> {
+  /** Runs left `running` by a process that died (no heartbeat for `seconds`): failed, so the next may start. */
+  async failStale(seconds: number): Promise<void> {
     await this.db.query(
-      `UPDATE backup_run SET status = 'failed', error = '备份进程中断', finished_at = now() WHERE status = 'running' AND started_at < now() - make_interval(hours => $1)`,
-      [hours],
+      `UPDATE backup_run SET status = 'failed', error = '备份进程中断', finished_at = now()
+        WHERE status = 'running' AND coalesce(heartbeat_at, started_at) < now() - make_interval(secs => $1)`,
+      [seconds],
     );
   }
 }

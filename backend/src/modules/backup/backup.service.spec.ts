@@ -14,6 +14,8 @@ describe('backup: runs in the background', () => {
       finish: jest.fn(finish),
       databaseUrl: () => 'postgres://postgres@127.0.0.1:5432/none',
       expire: jest.fn(async () => []),
+      failStale: jest.fn(async () => undefined),
+      beat: jest.fn(async () => undefined),
     } as unknown as BackupRepository;
     const storage = { put: jest.fn(async () => 0), delete: jest.fn(async () => undefined), driver: 'local' };
     const config = { backup: { schedule: undefined, retention: 2, includeFiles: false, pgBinDir: undefined } } as unknown as AppConfig;

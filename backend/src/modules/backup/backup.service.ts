@@ -24,6 +24,10 @@ export const MSG_RUN_NOT_FOUND = '备份记录不存在';
 /** The schedule is looked at this often; a slot is taken up to this long after its time. */
 const SCHEDULE_TICK_MS = 60_000;
 const SLOT_WINDOW_MS = 60 * 60_000;
+/** The process making a run renews its heartbeat this often… */
+const HEARTBEAT_MS = 30_000;
+/** …and a `running` run without one for this long was interrupted (its process died). */
+export const STALE_RUN_SECONDS = 180;
 
 /** What `manifest.json` of a backup says (docs/collect-design.md §8.2). */
 export interface BackupManifest {
@@ -109,6 +113,7 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async status(): Promise<BackupStatusDto> {
+    await this.repo.failStale(STALE_RUN_SECONDS);
     const found = await this.pgTools();
     const last = await this.repo.last();
     return {
@@ -124,6 +129,7 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async runs(q: RunsQuery): Promise<Page<BackupRunDto>> {
+    await this.repo.failStale(STALE_RUN_SECONDS);
     const [rows, total] = await this.repo.page(q.page ?? 0, q.size ?? 20);
     return page(rows.map(toRunDto), total);
   }
@@ -135,8 +141,10 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.starting || this.active.size) throw DomainException.conflict('已有备份正在进行，请等待其完成后再试', BACKUP_BUSY);
     this.starting = true;
     try {
+      await this.repo.failStale(STALE_RUN_SECONDS);
+      // another replica's run is alive: the same answer as a run of this process
       const run = await this.repo.start('manual', null, user?.username ?? null);
-      if (!run) throw new Error('backup run was not recorded');
+      if (!run) throw DomainException.conflict('已有备份正在进行，请等待其完成后再试', BACKUP_BUSY);
       this.launch(run, found.tools);
       return toRunDto(run);
     } finally {
@@ -160,7 +168,7 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
     if (!slot || now < slot || now.getTime() - slot.getTime() > SLOT_WINDOW_MS) return undefined;
     const found = await this.pgTools();
     if (!found.ok) return undefined;
-    await this.repo.failStale(24);
+    await this.repo.failStale(STALE_RUN_SECONDS);
     const run = await this.repo.start('scheduled', slot, null);
     if (!run) return undefined;
     this.launch(run, found.tools);
@@ -168,6 +176,8 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private launch(run: BackupRun, tools: PgTools): void {
+    const heartbeat = setInterval(() => void this.repo.beat(run.id).catch(() => undefined), HEARTBEAT_MS);
+    heartbeat.unref();
     const p = this.execute(run, tools)
       .catch(async (e: unknown) => {
         this.log.warn(`backup ${run.id} failed: ${(e as Error).message}`);
@@ -175,7 +185,10 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
       })
       // recording the failure can fail too (database gone): log it, never an unhandled rejection
       .catch((e: unknown) => this.log.error(`backup ${run.id}: the failure was not recorded: ${String(e)}`))
-      .finally(() => this.active.delete(run.id));
+      .finally(() => {
+        clearInterval(heartbeat);
+        this.active.delete(run.id);
+      });
     this.active.set(run.id, p);
   }
 

@@ -51,7 +51,6 @@ export class NewsCluster {
 
 /** MinHash signatures and LSH band keys of an item (docs/collect-design.md §4.3); kept 14 days. */
 @Entity('news_minhash')
-@Index('idx_news_minhash_bands', { synchronize: false })
 @Index('idx_news_minhash_publish', ['publishTime'])
 export class NewsMinhash {
   @PrimaryColumn({ type: 'bigint' })
@@ -72,7 +71,27 @@ export class NewsMinhash {
   @Column({ type: 'int', array: true, nullable: true })
   sigZh: number[] | null;
 
-  /** 32 band keys of each kind (GIN-indexed). */
+  /** The LSH band keys (85 per kind; a Chinese item only its zh ones); looked up through news_minhash_band. */
   @Column({ type: 'bigint', array: true })
   bands: string[];
+}
+
+/**
+ * One LSH band key of a signature (docs/collect-design.md §4.3), for the candidate lookup: the btree
+ * of the key (band, publish_time, news_id) answers `band = ANY(keys of a batch) AND publish_time in
+ * the window` with index descents, where a GIN on `news_minhash.bands` made PostgreSQL filter rows
+ * one by one (bench:collect: 12–30 s per batch). No foreign key and no second index, to keep the
+ * ~85–170 rows an item writes cheap: rows of a removed item are harmless (the lookup joins
+ * `news_minhash`) and go with the daily prune; an edited item's old keys are deleted by key.
+ */
+@Entity('news_minhash_band')
+export class NewsMinhashBand {
+  @PrimaryColumn({ type: 'bigint' })
+  band: string;
+
+  @PrimaryColumn({ type: 'timestamptz' })
+  publishTime: Date;
+
+  @PrimaryColumn({ type: 'bigint' })
+  newsId: string;
 }

@@ -15,6 +15,9 @@ export interface KnownItem {
   primary: boolean;
 }
 
+/** Band rows per INSERT (three parallel arrays). */
+const BAND_CHUNK = 20_000;
+
 /** A `news` row of a created item, values in NEW_COLUMNS order. */
 export type NewRow = unknown[];
 
@@ -158,6 +161,12 @@ export class NewsIngestRepository {
 
   /** Stores the signatures (replacing older ones of the same items). */
   async upsertMinhash(em: EntityManager, rows: MinhashRow[]): Promise<void> {
+    // an edited item's old band keys go first, found by key (the band table has no other index)
+    await em.query(
+      `DELETE FROM news_minhash_band b USING news_minhash m
+        WHERE m.news_id = ANY($1::bigint[]) AND b.band = ANY(m.bands) AND b.publish_time = m.publish_time AND b.news_id = m.news_id`,
+      [rows.map((r) => r.newsId)],
+    );
     for (let i = 0; i < rows.length; i += 100) {
       const chunk = rows.slice(i, i + 100);
       const params: unknown[] = [];
@@ -170,6 +179,23 @@ export class NewsIngestRepository {
         params,
       );
     }
+    // their band keys, one row each
+    const band: string[] = [];
+    const time: Date[] = [];
+    const news: string[] = [];
+    for (const r of rows) {
+      for (const b of new Set(r.bands)) {
+        band.push(b);
+        time.push(r.publishTime);
+        news.push(r.newsId);
+      }
+    }
+    for (let i = 0; i < band.length; i += BAND_CHUNK) {
+      await em.query(
+        'INSERT INTO news_minhash_band (band, publish_time, news_id) SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::bigint[]) ON CONFLICT DO NOTHING',
+        [band.slice(i, i + BAND_CHUNK), time.slice(i, i + BAND_CHUNK), news.slice(i, i + BAND_CHUNK)],
+      );
+    }
   }
 
   /**
@@ -178,11 +204,14 @@ export class NewsIngestRepository {
    */
   candidates(em: EntityManager, bands: string[], from: Date, to: Date, exclude: string[], limit: number): Promise<CandidateRow[]> {
     if (!bands.length) return Promise.resolve([]);
+    // the band table's btree answers the batch's keys by index descents (a GIN on the array column
+    // was used as a row filter: seconds per batch); the rest of the row comes from news_minhash
     return em.query(
-      `SELECT m.news_id::text AS id, m.publish_time AS "publishTime", n.web_id AS "webId", m.sig, m.sig_zh AS "sigZh", m.bands::text[] AS bands,
+      `WITH hit AS (SELECT DISTINCT b.news_id FROM news_minhash_band b WHERE b.band = ANY($1::bigint[]) AND b.publish_time BETWEEN $2 AND $3)
+       SELECT m.news_id::text AS id, m.publish_time AS "publishTime", n.web_id AS "webId", m.sig, m.sig_zh AS "sigZh", m.bands::text[] AS bands,
               n.cluster_id::text AS "clusterId", c.size AS "clusterSize"
-         FROM news_minhash m JOIN news n ON n.id = m.news_id LEFT JOIN news_cluster c ON c.id = n.cluster_id
-        WHERE m.bands && $1::bigint[] AND m.publish_time BETWEEN $2 AND $3 AND NOT n.is_noise AND m.news_id <> ALL($4::bigint[])
+         FROM hit JOIN news_minhash m ON m.news_id = hit.news_id JOIN news n ON n.id = m.news_id LEFT JOIN news_cluster c ON c.id = n.cluster_id
+        WHERE NOT n.is_noise AND m.news_id <> ALL($4::bigint[])
         ORDER BY m.publish_time DESC LIMIT ${limit}`,
       [bands, from, to, exclude],
     );
@@ -261,6 +290,8 @@ export class NewsIngestRepository {
   /** Deletes signatures of items published more than `days` ago; how many. */
   async pruneMinhash(days: number): Promise<number> {
     const rows: unknown[] = await this.db.query(`WITH d AS (DELETE FROM news_minhash WHERE publish_time < now() - make_interval(days => $1) RETURNING 1) SELECT 1 FROM d`, [days]);
+    // band rows of pruned signatures and of removed items
+    await this.db.query('DELETE FROM news_minhash_band WHERE publish_time < now() - make_interval(days => $1)', [days]);
     return rows.length;
   }
 

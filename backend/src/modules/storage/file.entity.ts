@@ -33,6 +33,7 @@ export class StoredFile extends BaseEntity {
   @Column({ type: 'bigint' })
   size: string;
 
+  @Index('idx_sys_file_sha256')
   @Column({ type: 'char', length: 64 })
   sha256: string;
 
