@@ -31,6 +31,8 @@ describe('story clustering decision (docs/collect-design.md §4.3 assignment)', 
     expect(storySignatures(fedEn).zh).not.toBeNull();
     expect(storySignatures({ ...fedEn, titleCn: null, contentCn: null }).zh).toBeNull();
     expect(zh.bands.length).toBeGreaterThan(0);
+    // a Chinese item keeps only its zh band keys (half the rows); an English item with MT keeps both kinds
+    expect(storySignatures(fedEn).bands.length).toBe(2 * zh.bands.length);
   });
 
   it('compares same-kind signatures: the MT of an English item matches the Chinese item', () => {

@@ -51,7 +51,10 @@ export function storySignatures(item: StoryText, options: SignatureOptions = {})
   let zh: Signature | null = null;
   if (isChinese(item.lang)) zh = orig;
   else if (item.titleCn || item.contentCn) zh = minhash(storyFeatures({ title: item.titleCn, content: item.contentCn }, options), options.hashes);
-  return { orig, zh, bands: [...bandKeys('orig', orig, options.rows), ...bandKeys('zh', zh, options.rows)] };
+  // A Chinese item's own signature is its zh one: its `orig` band keys would only find what its `zh`
+  // keys find (other Chinese items, whose zh is their orig too), so they are not kept.
+  const origBands = zh === orig ? [] : bandKeys('orig', orig, options.rows);
+  return { orig, zh, bands: [...origBands, ...bandKeys('zh', zh, options.rows)] };
 }
 
 /** Best same-kind estimated Jaccard of two items. */
