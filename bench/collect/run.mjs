@@ -216,7 +216,8 @@ async function main() {
   cleanups.push({
     name: 'database',
     fn: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      if (process.env.BENCH_KEEP_DB !== "1") await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      else console.log(`[bench:collect] kept database ${name}`);
       await admin.end();
     },
   });
