@@ -9,6 +9,7 @@ import { MSG_NO_PG_DUMP } from '../src/modules/backup/pg-tools';
 import { ExchangeKeys } from '../src/modules/exchange/exchange-keys';
 import { ExchangeRunner } from '../src/modules/exchange/exchange-runner';
 import { NewsIngest } from '../src/modules/news/index';
+import { DownloadTokenService } from '../src/modules/storage/download-token.service';
 import { FilesService } from '../src/modules/storage/files.service';
 import { insertRow } from './utils/factories';
 import { binary, expectError } from './utils/http';
@@ -20,7 +21,7 @@ import { createTestApp, requestsAs, type TestApp } from './utils/test-app';
  * and a resume → items and files back; an import interrupted between batches continues from its
  * checkpoint; the same package again creates nothing; a tampered entry, an untrusted key and a
  * zip-slip name are refused; the calls' 401/403/400/404; backups with pg_dump, the schedule slot,
- * retention and download. One app bootstrap.
+ * retention and download; signed download links of packages and backups. One app bootstrap.
  */
 describe('data storage: api/dataExchange and api/backup', () => {
   let t: TestApp;
@@ -36,6 +37,7 @@ describe('data storage: api/dataExchange and api/backup', () => {
   const fileSha = createHash('sha256').update(fileBytes).digest('hex');
   let leafId: number;
   let packageBytes: Buffer;
+  let exportId: number;
   const API = '/api/dataExchange';
   const as = (token: string) => requestsAs(t, token);
   const download = (url: string, token: string, range?: string) => {
@@ -45,6 +47,13 @@ describe('data storage: api/dataExchange and api/backup', () => {
   const putChunk = (id: number, offset: number, bytes: Buffer) =>
     t.http().put(`${API}/imports/${id}?offset=${offset}`).set('Authorization', `Bearer ${admin}`).set('Content-Type', 'application/octet-stream').send(bytes);
   const job = async (id: number) => (await as(admin).get(`${API}/jobs/${id}`)).body as Record<string, any>;
+  /** A GET without any session (a signed link is the only credential), read as bytes. */
+  const anonymous = (url: string, range?: string) => {
+    const req = t.http().get(url).buffer(true).parse(binary);
+    return range ? req.set('Range', range) : req;
+  };
+  const userId = async (username: string) => ((await db.query('SELECT id FROM sys_user WHERE username = $1', [username])) as Array<{ id: number }>)[0].id;
+  const LINK_INVALID = '下载链接已失效，请重新下载';
 
   /** Uploads `bytes` as a new import in one chunk and runs it; answers the finished job. */
   const importPackage = async (bytes: Buffer) => {
@@ -153,6 +162,51 @@ describe('data storage: api/dataExchange and api/backup', () => {
     expect(part.headers['content-range']).toBe(`bytes 10-19/${packageBytes.length}`);
     expect(part.body).toEqual(packageBytes.subarray(10, 20));
     expectError(await download(`${API}/exports/${created.body.id}/download`, admin, `bytes=${packageBytes.length}-`), 416);
+    exportId = created.body.id;
+  });
+
+  it('downloads a package through a signed link (whole and by Range); the link is bound to exchange, the id and a user still allowed', async () => {
+    const minted = await as(admin).post(`${API}/exports/${exportId}/downloadToken`, {});
+    expect(minted.status).toBe(201);
+    expect(minted.body).toEqual({ token: expect.stringMatching(/^exchange\./), url: expect.any(String), expiresIn: t.config.storage.downloadTokenTtlMs / 1000 });
+    expect(minted.body.url).toBe(`api/dataExchange/exports/${exportId}/downloadFile?access_token=${encodeURIComponent(minted.body.token)}`);
+    const whole = await anonymous(`/${minted.body.url}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers['content-type']).toBe('application/zip');
+    expect(whole.headers['content-disposition']).toContain(`filename="${(await job(exportId)).fileName}"`);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.body).toEqual(packageBytes);
+    const part = await anonymous(`/${minted.body.url}`, 'bytes=10-19');
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-19/${packageBytes.length}`);
+    expect(part.body).toEqual(packageBytes.subarray(10, 20));
+    expectError(await anonymous(`/${minted.body.url}`, `bytes=${packageBytes.length}-`), 416);
+
+    const tokens = t.app.get(DownloadTokenService);
+    const adminId = await userId('admin');
+    const link = (token: string, id = exportId) => `${API}/exports/${id}/downloadFile?access_token=${encodeURIComponent(token)}`;
+    for (const bad of [
+      tokens.sign(exportId, adminId), // a stored file's token for the same id
+      tokens.sign(exportId, adminId, undefined, 'backup'),
+      tokens.sign(exportId, adminId, Date.now() - 1000, 'exchange'), // expired
+      tokens.sign(exportId + 1, adminId, undefined, 'exchange'), // another job's
+      minted.body.token.replace(/^exchange\./, ''), // the purpose dropped
+      admin, // the login token
+      'garbage',
+      '',
+    ])
+      expectError(await anonymous(link(bad)), 401, LINK_INVALID, 'DOWNLOAD_LINK_INVALID');
+    expectError(await anonymous(`${API}/exports/${exportId}/downloadFile`), 401, LINK_INVALID, 'DOWNLOAD_LINK_INVALID');
+    // a session is not the credential of this route either
+    expectError(await download(`${API}/exports/${exportId}/downloadFile`, admin), 401, LINK_INVALID, 'DOWNLOAD_LINK_INVALID');
+    // an exchange token does not open the stored file with that id
+    expectError(await anonymous(`/api/localStorage/downloadFile/${exportId}?access_token=${encodeURIComponent(minted.body.token)}`), 401, LINK_INVALID, 'DOWNLOAD_LINK_INVALID');
+
+    // without timing:edit: no link, and a link minted before the role was taken away is refused now
+    expectError(await as(nobody).post(`${API}/exports/${exportId}/downloadToken`, {}), 403);
+    expectError(await anonymous(link(tokens.sign(exportId, await userId('nostorage'), undefined, 'exchange'))), 403);
+    expectError(await as(admin).post(`${API}/exports/99999999/downloadToken`, {}), 404, '交换任务不存在');
+    expectError(await as(admin).post(`${API}/exports/abc/downloadToken`, {}), 400);
   });
 
   it('imports from chunks: a stale offset answers 409 with received, resume says where, the items and files come back', async () => {
@@ -317,6 +371,19 @@ describe('data storage: api/dataExchange and api/backup', () => {
     expect(names[0]).toBe('db.dump');
     expect(names).toContain('manifest.json');
     expect(names.filter((n) => n.startsWith('files/'))).toHaveLength(1);
+    // the same bytes through a signed link, without a session; a file's or a package's token for that id is refused
+    const minted = await as(admin).post(`/api/backup/runs/${first.body.id}/downloadToken`, {});
+    expect(minted.status).toBe(201);
+    expect(minted.body.url).toBe(`api/backup/runs/${first.body.id}/downloadFile?access_token=${encodeURIComponent(minted.body.token)}`);
+    const linked = await anonymous(`/${minted.body.url}`);
+    expect(linked.status).toBe(200);
+    expect(linked.headers['content-disposition']).toBe(`attachment; filename="${done.fileName}"`);
+    expect(linked.body).toEqual(zip.body);
+    const tokens = t.app.get(DownloadTokenService);
+    const adminId = await userId('admin');
+    for (const other of [tokens.sign(first.body.id, adminId), tokens.sign(first.body.id, adminId, undefined, 'exchange'), tokens.sign(first.body.id, adminId, Date.now() - 1000, 'backup')])
+      expectError(await anonymous(`/api/backup/runs/${first.body.id}/downloadFile?access_token=${encodeURIComponent(other)}`), 401, LINK_INVALID, 'DOWNLOAD_LINK_INVALID');
+    expectError(await anonymous(`/api/backup/runs/${first.body.id}/downloadFile?access_token=${encodeURIComponent(tokens.sign(first.body.id, await userId('nostorage'), undefined, 'backup'))}`), 403);
     // the 03:30 slot: the first replica to look claims it, the next one finds it taken
     const slot = new Date('2020-01-02T03:40:00+08:00');
     const scheduled = await service.scheduleTick(slot);
@@ -334,6 +401,9 @@ describe('data storage: api/dataExchange and api/backup', () => {
     ]);
     expect(await storage.exists(`backups/${done.fileName}`)).toBe(false);
     expectError(await download(`/api/backup/runs/${first.body.id}/download`, admin), 409);
+    expectError(await as(admin).post(`/api/backup/runs/${first.body.id}/downloadToken`, {}), 409, '该备份不可下载（未完成或已过期）');
+    // a link minted while it was there finds nothing to send now
+    expectError(await anonymous(`/${minted.body.url}`), 409);
     expect((await as(admin).del('/api/backup/runs', [first.body.id])).body).toEqual({ deleted: 1 });
     expect((await as(admin).get('/api/backup/runs')).body.totalElements).toBe(2);
   });
@@ -364,6 +434,11 @@ describe('data storage: api/dataExchange and api/backup', () => {
     expectError(await as(nobody).get('/api/backup/status'), 403);
     expectError(await as(nobody).post('/api/backup/runs', {}), 403);
     expectError(await download('/api/backup/runs/99999999/download', admin), 404, '备份记录不存在');
+    expectError(await as(nobody).post('/api/backup/runs/1/downloadToken', {}), 403);
+    expectError(await t.http().post('/api/backup/runs/1/downloadToken'), 401);
+    expectError(await as(admin).post('/api/backup/runs/99999999/downloadToken', {}), 404, '备份记录不存在');
+    expectError(await anonymous('/api/backup/runs/1/downloadFile?access_token=garbage'), 401, LINK_INVALID, 'DOWNLOAD_LINK_INVALID');
+    expectError(await anonymous('/api/backup/runs/1/downloadFile'), 401, LINK_INVALID, 'DOWNLOAD_LINK_INVALID');
     expectError(await as(admin).get('/api/backup/runs?size=0'), 400);
   });
 

@@ -1,13 +1,32 @@
 import { Body, Controller, Delete, Get, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiQuery,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Readable } from 'node:stream';
 import type { Response } from 'express';
-import { CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { CurrentUser, Public, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
-import { Log } from '../../common/audit/log.decorator.js';
+import { Log, SkipLog } from '../../common/audit/log.decorator.js';
 import { ApiPageResponse } from '../../common/http/api-response.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { BackupRunDto, BackupStatusDto, RunsQuery } from './backup.dto.js';
-import { BackupService } from './backup.service.js';
+import { DownloadTokenDto } from '../storage/index.js';
+import { BACKUP_DOWNLOAD_PERMISSIONS, BackupService } from './backup.service.js';
+
+/** Headers of a backup download: an attachment under its file name. */
+function sendBackup(res: Response, d: { name: string; size: number; stream: Readable }): StreamableFile {
+  res.set({ 'Content-Type': 'application/zip', 'Content-Length': String(d.size), 'Content-Disposition': `attachment; filename="${d.name}"` });
+  return new StreamableFile(d.stream);
+}
 
 /**
  * 数据存储备份 (docs/collect-design.md §7 "Backup", docs/data-storage.md): status, runs, a backup now,
@@ -42,15 +61,39 @@ export class BackupController {
     return this.backups.start(user);
   }
 
-  @RequirePermissions('timing:edit')
+  @RequirePermissions(...BACKUP_DOWNLOAD_PERMISSIONS)
   @Get('runs/:id/download')
   @ApiProduces('application/zip')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: '备份记录不存在' })
   async download(@Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
-    const d = await this.backups.download(id);
-    res.set({ 'Content-Type': 'application/zip', 'Content-Length': String(d.size), 'Content-Disposition': `attachment; filename="${d.name}"` });
-    return new StreamableFile(d.stream);
+    return sendBackup(res, await this.backups.download(id));
+  }
+
+  /** A short-lived link for `runs/{id}/downloadFile` (a browser download cannot send the Authorization header). */
+  @SkipLog()
+  @RequirePermissions(...BACKUP_DOWNLOAD_PERMISSIONS)
+  @Post('runs/:id/downloadToken')
+  @ApiCreatedResponse({ type: DownloadTokenDto })
+  @ApiNotFoundResponse({ description: '备份记录不存在' })
+  @ApiConflictResponse({ description: '该备份不可下载（未完成或已过期）' })
+  downloadToken(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: Principal) {
+    return this.backups.downloadToken(id, user);
+  }
+
+  /**
+   * Public to the guard: the signed token in `access_token` is the credential (a login token or a
+   * file's download token is refused); the user must still hold the download permission.
+   */
+  @Public()
+  @Get('runs/:id/downloadFile')
+  @ApiQuery({ name: 'access_token', description: 'POST runs/{id}/downloadToken 返回的下载令牌' })
+  @ApiProduces('application/zip')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @ApiUnauthorizedResponse({ description: 'DOWNLOAD_LINK_INVALID 下载链接已失效，请重新下载' })
+  @ApiNotFoundResponse({ description: '备份记录不存在' })
+  async downloadFile(@Param('id', ParseIdPipe) id: number, @Query('access_token') token: unknown, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    return sendBackup(res, await this.backups.downloadWithToken(id, token));
   }
 
   @Log('删除备份')

@@ -19,7 +19,7 @@ describe('backup: runs in the background', () => {
     } as unknown as BackupRepository;
     const storage = { put: jest.fn(async () => 0), delete: jest.fn(async () => undefined), driver: 'local' };
     const config = { backup: { schedule: undefined, retention: 2, includeFiles: false, pgBinDir: undefined } } as unknown as AppConfig;
-    const service = new BackupService(repo, storage as never, config);
+    const service = new BackupService(repo, storage as never, config, {} as never);
     // a pg_dump that cannot start: the run fails at once
     (service as unknown as { tools: Promise<unknown> }).tools = Promise.resolve({ ok: true, tools: { pgDump: '/nonexistent/pg_dump', pgRestore: '/nonexistent/pg_restore', version: '15' } });
     const active = (service as unknown as { active: Map<number, Promise<void>> }).active;

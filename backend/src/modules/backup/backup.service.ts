@@ -11,6 +11,8 @@ import { page, type Page } from '../../common/http/list-query.js';
 import { STORAGE, StorageObjectNotFound, type StoragePort } from '../../common/storage/storage.port.js';
 import { formatDateTime, parseDateTime } from '../../common/time/time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import type { Permission } from '../../common/access/permission.js';
+import { type DownloadTokenDto, DownloadTokenService } from '../storage/index.js';
 import type { BackupRun } from './backup-run.entity.js';
 import { type BackupRunDto, type BackupStatusDto, type RunsQuery, toRunDto } from './backup.dto.js';
 import { BackupRepository } from './backup.repository.js';
@@ -21,6 +23,8 @@ export const BACKUP_UNAVAILABLE = 'BACKUP_UNAVAILABLE';
 /** A manual run asked for while this process is still making one (each run is a pg_dump). */
 export const BACKUP_BUSY = 'BACKUP_BUSY';
 export const MSG_RUN_NOT_FOUND = '备份记录不存在';
+/** Who may download a backup: `@RequirePermissions` of the download routes, asked again when a signed link is used. */
+export const BACKUP_DOWNLOAD_PERMISSIONS: readonly Permission[] = ['timing:edit'];
 /** The schedule is looked at this often; a slot is taken up to this long after its time. */
 const SCHEDULE_TICK_MS = 60_000;
 const SLOT_WINDOW_MS = 60 * 60_000;
@@ -93,6 +97,7 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly repo: BackupRepository,
     @Inject(STORAGE) private readonly storage: StoragePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tokens: DownloadTokenService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -289,10 +294,30 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
     return { count, size, missing };
   }
 
-  async download(id: number): Promise<{ name: string; size: number; stream: Readable }> {
+  /**
+   * `POST runs/{id}/downloadToken`: a short-lived signed link to a finished backup for this user (a
+   * browser download cannot send the Authorization header; the bytes never pass through a Blob).
+   */
+  async downloadToken(id: number, user: Principal): Promise<DownloadTokenDto> {
+    await this.downloadable(id);
+    return this.tokens.link('backup', id, user.userId, `api/backup/runs/${id}/downloadFile`);
+  }
+
+  /** `GET runs/{id}/downloadFile?access_token=`: the download, for a valid backup token of a user still allowed to download. */
+  async downloadWithToken(id: number, token: unknown): Promise<{ name: string; size: number; stream: Readable }> {
+    await this.tokens.holder('backup', id, token, BACKUP_DOWNLOAD_PERMISSIONS);
+    return this.download(id);
+  }
+
+  private async downloadable(id: number): Promise<BackupRun & { storageKey: string }> {
     const run = await this.repo.find(id);
     if (!run) throw DomainException.notFound(MSG_RUN_NOT_FOUND);
     if (run.status !== 'done' || !run.storageKey) throw DomainException.conflict('该备份不可下载（未完成或已过期）', ErrorCode.Conflict);
+    return { ...run, storageKey: run.storageKey };
+  }
+
+  async download(id: number): Promise<{ name: string; size: number; stream: Readable }> {
+    const run = await this.downloadable(id);
     let stream: Readable;
     try {
       stream = await this.storage.get(run.storageKey);

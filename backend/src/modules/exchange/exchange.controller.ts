@@ -1,13 +1,25 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res, StreamableFile, UseFilters } from '@nestjs/common';
-import { ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
+import { CurrentUser, Public, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
-import { Log } from '../../common/audit/log.decorator.js';
+import { Log, SkipLog } from '../../common/audit/log.decorator.js';
 import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { ChunkQuery, DeletedDto, ExportCreateDto, ImportCreateDto, ExchangeJobDto, ExchangeJobQuery, KeyDto, TrustedKeyCreateDto, TrustedKeyDto, UploadStateDto } from './exchange.dto.js';
-import { ExchangeService } from './exchange.service.js';
+import { EXCHANGE_DOWNLOAD_PERMISSIONS, ExchangeService } from './exchange.service.js';
+import { DownloadTokenDto } from '../storage/index.js';
 import { UploadOffsetFilter } from './upload-offset.filter.js';
 
 /**
@@ -76,13 +88,47 @@ export class ExchangeController {
   }
 
   /** The package of a finished export; `Range: bytes=…` answers 206 with that part. */
-  @RequirePermissions('timing:edit')
+  @RequirePermissions(...EXCHANGE_DOWNLOAD_PERMISSIONS)
   @Get('exports/:id/download')
   @ApiProduces('application/zip')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: '交换任务不存在' })
   async download(@Param('id', ParseIdPipe) id: number, @Headers('range') range: string | undefined, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     const d = await this.exchange.download(id, range);
+    res.status(d.status).set(d.headers);
+    return new StreamableFile(d.stream);
+  }
+
+  /** A short-lived link for `exports/{id}/downloadFile` (a browser download cannot send the Authorization header). */
+  @SkipLog()
+  @RequirePermissions(...EXCHANGE_DOWNLOAD_PERMISSIONS)
+  @Post('exports/:id/downloadToken')
+  @ApiCreatedResponse({ type: DownloadTokenDto })
+  @ApiNotFoundResponse({ description: '交换任务不存在' })
+  @ApiConflictResponse({ description: '数据包尚未生成完成（code EXCHANGE_JOB_STATE）' })
+  downloadToken(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: Principal) {
+    return this.exchange.downloadToken(id, user);
+  }
+
+  /**
+   * Public to the guard: the signed token in `access_token` is the credential (a login token or a
+   * file's download token is refused); the user must still hold the download permission. Same bytes,
+   * headers and `Range` answers as `exports/{id}/download`.
+   */
+  @Public()
+  @Get('exports/:id/downloadFile')
+  @ApiQuery({ name: 'access_token', description: 'POST exports/{id}/downloadToken 返回的下载令牌' })
+  @ApiProduces('application/zip')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @ApiUnauthorizedResponse({ description: 'DOWNLOAD_LINK_INVALID 下载链接已失效，请重新下载' })
+  @ApiNotFoundResponse({ description: '交换任务不存在' })
+  async downloadFile(
+    @Param('id', ParseIdPipe) id: number,
+    @Query('access_token') token: unknown,
+    @Headers('range') range: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    const d = await this.exchange.downloadWithToken(id, token, range);
     res.status(d.status).set(d.headers);
     return new StreamableFile(d.stream);
   }

@@ -6,6 +6,8 @@ import { DomainException, ErrorCode } from '../../common/errors/domain.exception
 import { page, type Page } from '../../common/http/list-query.js';
 import { STORAGE, StorageObjectNotFound, type StoragePort } from '../../common/storage/storage.port.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import type { Permission } from '../../common/access/permission.js';
+import { type DownloadTokenDto, DownloadTokenService } from '../storage/index.js';
 import { ExchangeKeys } from './exchange-keys.js';
 import { chunkKey, exportKey, ExchangeRunner } from './exchange-runner.js';
 import { ExchangeRepository, type UploadChunk } from './exchange.repository.js';
@@ -25,6 +27,8 @@ import { fingerprintOf, normalizePublicKey } from './package-format.js';
 import { parseRange } from './range.js';
 
 export const MSG_JOB_NOT_FOUND = '交换任务不存在';
+/** Who may download a package: `@RequirePermissions` of the download routes, asked again when a signed link is used. */
+export const EXCHANGE_DOWNLOAD_PERMISSIONS: readonly Permission[] = ['timing:edit'];
 export const EXCHANGE_ERRORS = { offset: 'EXCHANGE_OFFSET', keyExists: 'EXCHANGE_KEY_EXISTS', state: 'EXCHANGE_JOB_STATE', tooLarge: 'EXCHANGE_TOO_LARGE' } as const;
 
 /** A chunk that does not start where the upload stands: 409 with `received`, where the client resumes. */
@@ -74,6 +78,7 @@ export class ExchangeService {
     private readonly runner: ExchangeRunner,
     @Inject(STORAGE) private readonly storage: StoragePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tokens: DownloadTokenService,
   ) {}
 
   async key(): Promise<KeyDto> {
@@ -133,10 +138,30 @@ export class ExchangeService {
     return toJobDto(job);
   }
 
-  async download(id: number, range: string | undefined): Promise<PackageDownload> {
+  /**
+   * `POST exports/{id}/downloadToken`: a short-lived signed link to the finished package for this
+   * user (a browser download cannot send the Authorization header; the bytes never pass through a Blob).
+   */
+  async downloadToken(id: number, user: Principal): Promise<DownloadTokenDto> {
+    await this.finishedExport(id);
+    return this.tokens.link('exchange', id, user.userId, `api/dataExchange/exports/${id}/downloadFile`);
+  }
+
+  /** `GET exports/{id}/downloadFile?access_token=`: the download, for a valid exchange token of a user still allowed to download. */
+  async downloadWithToken(id: number, token: unknown, range: string | undefined): Promise<PackageDownload> {
+    await this.tokens.holder('exchange', id, token, EXCHANGE_DOWNLOAD_PERMISSIONS);
+    return this.download(id, range);
+  }
+
+  private async finishedExport(id: number) {
     const job = await this.repo.findJob(id);
     if (!job || job.kind !== 'export') throw DomainException.notFound(MSG_JOB_NOT_FOUND);
     if (job.status !== 'done' || !job.storageKey || job.size === null) throw DomainException.conflict('数据包尚未生成完成', EXCHANGE_ERRORS.state);
+    return { ...job, storageKey: job.storageKey, size: job.size };
+  }
+
+  async download(id: number, range: string | undefined): Promise<PackageDownload> {
+    const job = await this.finishedExport(id);
     const size = Number(job.size);
     const name = job.fileName ?? `horizon-exchange-${id}.zip`;
     const headers: Record<string, string> = {

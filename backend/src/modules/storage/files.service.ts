@@ -12,7 +12,7 @@ import { xlsxFile } from '../../common/http/export.js';
 import { page, type Page } from '../../common/http/list-query.js';
 import { STORAGE, StorageObjectNotFound, type StoragePort } from '../../common/storage/storage.port.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { DownloadTokenService } from './download-token.service.js';
+import { DOWNLOAD_LINK_INVALID, DownloadTokenService, MSG_LINK_EXPIRED } from './download-token.service.js';
 import { type DownloadTokenDto, type FileDto, type FileQuery, type FileRenameDto, type FormFilesQuery, type FormHandlerFilesQuery, toFileDto } from './file.dto.js';
 import { fileTypeOf, mimeOf, newStorageKey, sanitizeFileName, splitFileName } from './file-name.js';
 import type { StoredFile } from './file.entity.js';
@@ -24,9 +24,7 @@ export type { FileDto } from './file.dto.js';
 
 export const MSG_FILE_NOT_FOUND = '文件不存在';
 export const MSG_FILE_IN_USE = '文件正在被使用，不能删除';
-export const MSG_LINK_EXPIRED = '下载链接已失效，请重新下载';
-/** Error code of a refused download link (not SESSION_EXPIRED: the user's session is fine). */
-export const DOWNLOAD_LINK_INVALID = 'DOWNLOAD_LINK_INVALID';
+export { DOWNLOAD_LINK_INVALID, MSG_LINK_EXPIRED } from './download-token.service.js';
 
 /** `1.50 MB` (eladmin's size column): bytes in B, KB, MB or GB with two decimals. */
 export function readableSize(bytes: number): string {

@@ -5,5 +5,6 @@ export { FileLinkService, type FileLinkProducer, type FileLinkRequest } from './
 export { FilePathResponse } from './file-path.response.js';
 /** The row shape of a stored file (type only: other modules go through FilesService). */
 export type { StoredFile as StoredFileRow } from './file.entity.js';
-export { FileDto } from './file.dto.js';
+export { DownloadTokenDto, FileDto } from './file.dto.js';
+export { DOWNLOAD_LINK_INVALID, DownloadTokenService, type DownloadPurpose, MSG_LINK_EXPIRED } from './download-token.service.js';
 export { FILE } from './file.policy.js';

@@ -14,12 +14,12 @@ import { StoredFile } from './file.entity.js';
 /**
  * Stored files (`api/localStorage`): uploads streamed to the storage port, downloads, signed download links, the hourly
  * sweep of what interrupted uploads left; file capability paths (`/files/<capability>/<name>`). Other modules use
- * FilesService and FileLinkService.
+ * FilesService, FileLinkService and DownloadTokenService (signed links of their own downloads: exchange packages, backups).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([StoredFile])],
   controllers: [FilesController, FileLinksController],
   providers: [storageProvider, DownloadTokenService, StorageRepository, FilesService, FileLinkService, StorageSweepService],
-  exports: [FilesService, FileLinkService, STORAGE, StorageSweepService],
+  exports: [FilesService, FileLinkService, DownloadTokenService, STORAGE, StorageSweepService],
 })
 export class StorageModule {}
