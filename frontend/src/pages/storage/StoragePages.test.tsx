@@ -81,6 +81,8 @@ beforeEach(() => {
     if (method === 'GET' && path === '/api/backup/runs') return { content: backupRuns, totalElements: backupRuns.length };
     if (method === 'GET' && path === '/api/localStorage') return { content: files, totalElements: files.length };
     if (method === 'POST' && path === '/api/backup/runs') return { id: 50, kind: 'manual', status: 'running', startedAt: '2026-11-28 02:00:00' };
+    const link = /^\/(api\/(?:dataExchange\/exports|backup\/runs)\/\d+)\/downloadToken$/.exec(path);
+    if (method === 'POST' && link) return { token: 'signed.1.2.mac', url: `${link[1]}/downloadFile?access_token=signed.1.2.mac`, expiresIn: 600 };
     return undefined;
   });
 });
@@ -89,6 +91,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+/** The hrefs of the links the page clicks (a download followed by the browser), the click itself stubbed. */
+function followedLinks(): string[] {
+  const hrefs: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    hrefs.push(this.getAttribute('href') ?? '');
+  });
+  return hrefs;
+}
 
 function authProvider(roles: string[]): AuthProvider {
   return {
@@ -180,6 +191,16 @@ describe('ExchangePage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(screen.getByTestId('job-7')).getByRole('button', { name: '下载' })).toBeTruthy(), { timeout: 8000 });
     expect(calls.filter((c) => c.url === '/api/dataExchange/jobs/7').length).toBeGreaterThanOrEqual(1);
     expect(within(screen.getByTestId('job-7')).getByText('新闻 120 / 120')).toBeTruthy();
+  });
+
+  it('下载 asks for a signed link and lets the browser follow it (the package never passes through a Blob)', async () => {
+    const hrefs = followedLinks();
+    renderAt('/dataExchange', <ExchangePage />);
+    const row = await screen.findByTestId('job-3');
+    fireEvent.click(within(row).getByRole('button', { name: '下载' }));
+    await waitFor(() => expect(hrefs).toEqual(['/api/dataExchange/exports/3/downloadFile?access_token=signed.1.2.mac']));
+    // no GET of the bytes through the logged-in client
+    expect(calls.filter((c) => c.url.startsWith('/api/dataExchange/exports/3')).map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/dataExchange/exports/3/downloadToken']);
   });
 
   it('builds the export request from the filter', () => {
@@ -292,6 +313,16 @@ describe('BackupPage', { timeout: 30_000 }, () => {
     expect(within(failed).queryByRole('button', { name: '下载' })).toBeNull();
     const restore = screen.getByRole('region', { name: '恢复备份' });
     expect(within(restore).getAllByText(/npm run restore -- \.\/horizon-backup-/).length).toBeGreaterThan(0);
+  });
+
+  it('下载 of a backup asks for a signed link and lets the browser follow it', async () => {
+    backupRuns = [run({ id: 2 })];
+    const hrefs = followedLinks();
+    renderAt('/dataSave', <BackupPage />);
+    const done = await screen.findByTestId('backup-2');
+    fireEvent.click(within(done).getByRole('button', { name: '下载' }));
+    await waitFor(() => expect(hrefs).toEqual(['/api/backup/runs/2/downloadFile?access_token=signed.1.2.mac']));
+    expect(calls.filter((c) => c.url.startsWith('/api/backup/runs/2')).map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/backup/runs/2/downloadToken']);
   });
 
   it('without pg_dump says why and cannot start a backup', async () => {

@@ -1,6 +1,8 @@
 // Calls of the data storage screens: `api/dataExchange` (packages, keys) and `api/backup`
 // (docs/collect-design.md §7 "Exchange", "Backup"; backend/src/modules/{exchange,backup}).
-import { api, apiDownload, asArray, saveBlob } from '../../resources/api';
+import { api, asArray } from '../../resources/api';
+import { followDownloadLink } from '../../resources/shared/files/api';
+import type { DownloadToken } from '../../resources/shared/files/types';
 
 export type JobKind = 'export' | 'import';
 export type JobStatus = 'uploading' | 'queued' | 'running' | 'done' | 'failed';
@@ -123,6 +125,14 @@ export const storageKeys = {
   backupRuns: ['horizon', 'storage', 'backup', 'runs'] as const,
 };
 
+/**
+ * Asks for a short-lived signed link (`POST …/downloadToken`) and lets the browser follow it: a
+ * package or a backup may be many GB, so the bytes go to the download manager, never into a Blob.
+ */
+async function downloadThroughLink(tokenPath: string): Promise<void> {
+  followDownloadLink((await api.post<DownloadToken>(tokenPath)).url);
+}
+
 export const exchangeApi = {
   jobs: async (kind: JobKind, size = 50) => page(await api.get<PageOf<ExchangeJob>>(`${EXCHANGE_PATH}/jobs`, { kind, page: 0, size })),
   job: (id: number) => api.get<ExchangeJob>(`${EXCHANGE_PATH}/jobs/${id}`),
@@ -134,8 +144,8 @@ export const exchangeApi = {
   trustedKeys: async () => asArray(await api.get<TrustedKey[] | PageOf<TrustedKey>>(`${EXCHANGE_PATH}/trustedKeys`)),
   addTrustedKey: (body: { name: string; publicKey: string }) => api.post<TrustedKey>(`${EXCHANGE_PATH}/trustedKeys`, body),
   deleteTrustedKeys: (ids: number[]) => api.del<unknown>(`${EXCHANGE_PATH}/trustedKeys`, ids),
-  /** The package, through the authenticated client, saved under the job's file name. */
-  download: async (job: ExchangeJob) => saveBlob(await apiDownload(`${EXCHANGE_PATH}/exports/${job.id}/download`), job.fileName || `horizon-exchange-${job.id}.zip`),
+  /** The package through a signed link (saved under the job's file name, which the server sends). */
+  download: (job: ExchangeJob) => downloadThroughLink(`${EXCHANGE_PATH}/exports/${job.id}/downloadToken`),
   sources: async () => asArray(await api.get<SourceLight[]>('api/collectionWebsite/findAll')),
 };
 
@@ -149,5 +159,6 @@ export const backupApi = {
   runs: async (size = 50) => page(await api.get<PageOf<BackupRun>>(`${BACKUP_PATH}/runs`, { page: 0, size })),
   start: () => api.post<BackupRun>(`${BACKUP_PATH}/runs`),
   deleteRuns: (ids: number[]) => api.del<unknown>(`${BACKUP_PATH}/runs`, ids),
-  download: async (run: BackupRun) => saveBlob(await apiDownload(`${BACKUP_PATH}/runs/${run.id}/download`), backupFileName(run)),
+  /** The backup through a signed link (saved under its file name, which the server sends). */
+  download: (run: BackupRun) => downloadThroughLink(`${BACKUP_PATH}/runs/${run.id}/downloadToken`),
 };

@@ -68,6 +68,15 @@ export const filesApi = {
  */
 export async function openDownload(id: number): Promise<void> {
   const { url } = await filesApi.downloadToken(id);
+  followDownloadLink(url);
+}
+
+/**
+ * Lets the browser fetch a signed download link (`url` relative to the server root, as the
+ * `downloadToken` calls answer it): the bytes go straight to the download manager, never through a
+ * Blob in the page, so a package of many GB downloads like any file.
+ */
+export function followDownloadLink(url: string): void {
   const link = document.createElement('a');
   link.href = apiUrl(url);
   link.rel = 'noopener';
