@@ -5,7 +5,7 @@
 // is the unsaved flag. Closing unloads the client (the frame goes to about:blank): Collabora saves and
 // unlocks (PutFile, Unlock) only when its document leaves, which the page then waits for (§4.8).
 import { Box } from '@mui/material';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { hostReadyMessage, originOf, wopiMessage } from './logic';
 import type { AdapterHandle } from './OnlyofficeEditor';
 
@@ -30,7 +30,9 @@ export default function WopiEditor({ actionUrl, accessToken, accessTokenTtl, tit
     form.current?.submit();
   }, [actionUrl, accessToken]);
 
-  useEffect(() => {
+  // A layout effect: the page holds the handle as soon as the frame is in the document, so a 关闭
+  // clicked at once still unloads the client (a passive effect may run after that click).
+  useLayoutEffect(() => {
     if (!onHandle) return undefined;
     onHandle({
       destroy: () => {
