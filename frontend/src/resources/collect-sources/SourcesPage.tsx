@@ -199,14 +199,23 @@ export function SourcesPage() {
           search(draft);
         }}
       >
-        <TextField size="small" label={t('filter.name')} value={draft.name ?? ''} onChange={(e) => setDraft({ ...draft, name: e.target.value || undefined })} slotProps={{ htmlInput: { maxLength: 200 } }} />
+        <TextField
+          size="small"
+          fullWidth={false}
+          label={t('filter.name')}
+          value={draft.name ?? ''}
+          onChange={(e) => setDraft({ ...draft, name: e.target.value || undefined })}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+          sx={{ width: 260 }}
+        />
         <TextField
           select
           size="small"
           label={t('filter.enabled')}
           value={draft.enabled ?? ''}
           onChange={(e) => setDraft({ ...draft, enabled: (e.target.value || undefined) as SourceFilter['enabled'] })}
-          sx={{ minWidth: 120 }}
+          fullWidth={false}
+          sx={{ width: 150 }}
         >
           <MenuItem value="">{t('filter.all')}</MenuItem>
           <MenuItem value="true">{t('filter.enabled_yes')}</MenuItem>
@@ -218,7 +227,8 @@ export function SourcesPage() {
           label={t('filter.status')}
           value={draft.status ?? ''}
           onChange={(e) => setDraft({ ...draft, status: (e.target.value || undefined) as SourceStatus | undefined })}
-          sx={{ minWidth: 120 }}
+          fullWidth={false}
+          sx={{ width: 150 }}
         >
           <MenuItem value="">{t('filter.all')}</MenuItem>
           {SOURCE_STATUSES.map((status) => (
