@@ -375,6 +375,66 @@ export interface paths {
       };
     };
   };
+  '/api/backup/runs/{id}/downloadFile': {
+    get: {
+      parameters: {
+        query: {
+          /** POST runs/{id}/downloadToken 返回的下载令牌 */
+          access_token: unknown;
+        };
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/zip': Blob;
+          };
+        };
+        /** DOWNLOAD_LINK_INVALID 下载链接已失效，请重新下载 */
+        401: {
+          content?: never;
+        };
+        /** 备份记录不存在 */
+        404: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/backup/runs/{id}/downloadToken': {
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        201: {
+          content: {
+            'application/json': components['schemas']['DownloadTokenDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit */
+        403: {
+          content?: never;
+        };
+        /** 备份记录不存在 */
+        404: {
+          content?: never;
+        };
+        /** 该备份不可下载（未完成或已过期） */
+        409: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/backup/status': {
     get: {
       parameters: never;
@@ -885,6 +945,66 @@ export interface paths {
         };
         /** 交换任务不存在 */
         404: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/dataExchange/exports/{id}/downloadFile': {
+    get: {
+      parameters: {
+        query: {
+          /** POST exports/{id}/downloadToken 返回的下载令牌 */
+          access_token: unknown;
+        };
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/zip': Blob;
+          };
+        };
+        /** DOWNLOAD_LINK_INVALID 下载链接已失效，请重新下载 */
+        401: {
+          content?: never;
+        };
+        /** 交换任务不存在 */
+        404: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/dataExchange/exports/{id}/downloadToken': {
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        201: {
+          content: {
+            'application/json': components['schemas']['DownloadTokenDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 timing:edit */
+        403: {
+          content?: never;
+        };
+        /** 交换任务不存在 */
+        404: {
+          content?: never;
+        };
+        /** 数据包尚未生成完成（code EXCHANGE_JOB_STATE） */
+        409: {
           content?: never;
         };
       };
