@@ -32,6 +32,8 @@ const cfg = {
   concurrency: int('COLLECT_CONCURRENCY', 8),
   profile: env.BENCH_PROFILE === '1',
   timeoutS: int('BENCH_COLLECT_TIMEOUT', 900),
+  /** Worker processes (`backend/dist/worker.js`) beside the app; needs REDIS_URL (the BullMQ queue). */
+  workers: int('BENCH_COLLECT_WORKERS', 0),
   goal: 500,
 };
 
@@ -63,7 +65,9 @@ async function startApp(databaseUrl, profileDir) {
   cleanups.push({ name: 'data dir', fn: async () => rmSync(dataDir, { recursive: true, force: true }) });
   const adminPassword = `Bench@${randomBytes(9).toString('base64url')}`;
   const appEnv = { ...env };
-  delete appEnv.REDIS_URL;
+  // in process unless workers are asked for: then runs go through the BullMQ queue on REDIS_URL
+  if (!cfg.workers) delete appEnv.REDIS_URL;
+  else if (!appEnv.REDIS_URL) throw new Error('BENCH_COLLECT_WORKERS needs REDIS_URL');
   Object.assign(appEnv, {
     NODE_ENV: 'production',
     JWT_SECRET: randomBytes(48).toString('base64url'),
@@ -100,6 +104,22 @@ async function startApp(databaseUrl, profileDir) {
     clearTimeout(timer);
   };
   cleanups.push({ name: 'app', fn: stop });
+  for (let i = 0; i < cfg.workers; i++) {
+    const worker = spawn(process.execPath, [join(root, 'backend/dist/worker.js')], { cwd: root, env: { ...appEnv, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    worker.stdout.on('data', keep);
+    worker.stderr.on('data', keep);
+    cleanups.push({
+      name: `worker ${i + 1}`,
+      fn: async () => {
+        if (worker.exitCode !== null) return;
+        const gone = new Promise((r) => worker.once('exit', r));
+        worker.kill('SIGTERM');
+        const timer = setTimeout(() => worker.kill('SIGKILL'), 20_000);
+        await gone;
+        clearTimeout(timer);
+      },
+    });
+  }
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -284,6 +304,7 @@ async function main() {
     machine: `${cpus().length} × ${cpus()[0]?.model ?? '?'}, node ${process.version}`,
     corpus: `${cfg.feeds} feeds × ${cfg.items} items, seed ${cfg.seed}, ${(server.bytes / 1e6).toFixed(1)} MB`,
     concurrency: cfg.concurrency,
+    workers: cfg.workers,
     p1,
     p2,
     p3,
@@ -300,7 +321,7 @@ function report(r) {
   const lines = [
     '# bench:collect — last result',
     '',
-    `${r.date} · ${r.machine} · corpus ${r.corpus} · COLLECT_CONCURRENCY=${r.concurrency}, COLLECT_PER_HOST=50, MT_ENGINE=none${r.stages ? ' · **with --cpu-prof**' : ''}`,
+    `${r.date} · ${r.machine} · corpus ${r.corpus} · COLLECT_CONCURRENCY=${r.concurrency}, COLLECT_PER_HOST=50, MT_ENGINE=none${r.workers ? `, ${r.workers} worker process(es) on Redis` : ', in process'}${r.stages ? ' · **with --cpu-prof**' : ''}`,
     '',
     '| phase | items read | span s | items/s | created / updated / duplicates | run ms median / p95 | statuses |',
     '|---|---|---|---|---|---|---|',
