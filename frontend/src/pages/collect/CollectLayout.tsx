@@ -1,35 +1,16 @@
-import { type MouseEvent, Suspense, useEffect, useState } from 'react';
-import {
-  AppBar,
-  Avatar,
-  Badge,
-  Box,
-  ButtonBase,
-  CircularProgress,
-  Divider,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  type Theme,
-  Toolbar,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import HomeOutlined from '@mui/icons-material/HomeOutlined';
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import { Suspense, useEffect } from 'react';
+import { AppBar, Badge, Box, ButtonBase, type Theme, Toolbar, Typography, useMediaQuery } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Confirm, useDataProvider, useGetIdentity, useLogout, useNotify } from 'react-admin';
+import { useDataProvider, useNotify } from 'react-admin';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { LanguageMenuButton } from '../../components/LanguageMenuButton';
 import { Logo } from '../../components/Logo';
+import { PageFallback, SystemUserMenu } from '../../components/SystemShellParts';
 import { holds, useAppAbility } from '../../providers/ability';
 import type { HorizonDataProvider } from '../../providers/dataProvider';
 import { horizon, HORIZON_SHADOWS } from '../../theme/theme';
 import { usePlatformSettings } from '../process/usePlatformSettings';
-import { type CollectT, useCollectText } from './useCollectText';
+import { useCollectText } from './useCollectText';
 
 export const COLLECT_BAR_HEIGHT = 56;
 export const STATISTIC_PATH = '/website-statistic';
@@ -68,102 +49,6 @@ export function useOpenCollectConfig() {
       else notify((error as Error)?.message || t('config_failed'), { type: 'error' });
     }
   };
-}
-
-function PageFallback() {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 12 }}>
-      <CircularProgress size={32} />
-    </Box>
-  );
-}
-
-/** The user entry: 返回首页, 个人中心, and 退出登录 when the platform settings allow it. */
-function CollectUserMenu({ logoutEnabled, compact, t }: { logoutEnabled: boolean; compact: boolean; t: CollectT }) {
-  const { identity } = useGetIdentity();
-  const navigate = useNavigate();
-  const logout = useLogout();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const name = identity?.fullName ?? '';
-  const go = (path: string) => {
-    setAnchor(null);
-    navigate(path);
-  };
-  const confirmLogout = async () => {
-    setLeaving(true);
-    try {
-      await logout({}, false);
-    } finally {
-      window.location.reload();
-    }
-  };
-  return (
-    <>
-      <ButtonBase
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
-        aria-label={t('menu.open')}
-        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, borderRadius: 1, color: 'inherit', '&:hover': { bgcolor: horizon('onPrimaryHover') } }}
-      >
-        <Avatar src={identity?.avatar} alt={name} sx={{ width: 30, height: 30, fontSize: 14, bgcolor: horizon('onPrimaryAvatar'), color: 'common.white' }}>
-          {name.slice(0, 1)}
-        </Avatar>
-        {!compact && (
-          <Typography variant="body2" noWrap sx={{ maxWidth: 120, color: 'inherit' }}>
-            {name}
-          </Typography>
-        )}
-        <ExpandMoreIcon fontSize="small" />
-      </ButtonBase>
-      <Menu
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 160, mt: 0.5 } } }}
-      >
-        <MenuItem onClick={() => go('/enter')}>
-          <ListItemIcon>
-            <HomeOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('menu.home')}</ListItemText>
-        </MenuItem>
-        <MenuItem onClick={() => go('/user/center')}>
-          <ListItemIcon>
-            <PersonOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('menu.center')}</ListItemText>
-        </MenuItem>
-        {logoutEnabled && <Divider />}
-        {logoutEnabled && (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              setConfirming(true);
-            }}
-          >
-            <ListItemIcon>
-              <LogoutOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('menu.logout')}</ListItemText>
-          </MenuItem>
-        )}
-      </Menu>
-      <Confirm
-        isOpen={confirming}
-        loading={leaving}
-        title="app.navbar.logout_title"
-        content="app.navbar.logout_confirm"
-        confirmColor="warning"
-        onClose={() => setConfirming(false)}
-        onConfirm={() => void confirmLogout()}
-      />
-    </>
-  );
 }
 
 const tabSx = (active: boolean) => ({
@@ -247,7 +132,7 @@ export function CollectLayout() {
           </Box>
           <Box sx={{ flex: 1 }} />
           <LanguageMenuButton />
-          <CollectUserMenu logoutEnabled={settings?.logoutEnabled ?? false} compact={compact} t={t} />
+          <SystemUserMenu logoutEnabled={settings?.logoutEnabled ?? false} compact={compact} labels={{ open: t('menu.open'), home: t('menu.home'), center: t('menu.center'), logout: t('menu.logout') }} />
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1, sm: 2 } }}>

@@ -1,35 +1,15 @@
-import { type MouseEvent, Suspense, useEffect, useState } from 'react';
-import {
-  AppBar,
-  Avatar,
-  Box,
-  Button,
-  ButtonBase,
-  CircularProgress,
-  Divider,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Stack,
-  type Theme,
-  Toolbar,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import HomeOutlined from '@mui/icons-material/HomeOutlined';
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import PersonOutlined from '@mui/icons-material/PersonOutlined';
-import { Confirm, useGetIdentity, useLogout, usePermissions, useTranslate } from 'react-admin';
-import { Link as RouterLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { AppBar, Box, Button, Stack, type Theme, Toolbar, Typography, useMediaQuery } from '@mui/material';
+import { usePermissions, useTranslate } from 'react-admin';
+import { Link as RouterLink, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LanguageMenuButton } from '../../components/LanguageMenuButton';
 import { Logo } from '../../components/Logo';
+import { PageFallback, SystemUserMenu } from '../../components/SystemShellParts';
 import { can, canAny } from '../../providers/permissions';
 import { horizon, HORIZON_SHADOWS } from '../../theme/theme';
 import { STORAGE_ROLES } from '../launch/addresses';
 import { usePlatformSettings } from '../process/usePlatformSettings';
-import { type StorageT, useStorageText } from './useStorageText';
+import { useStorageText } from './useStorageText';
 
 export const STORAGE_BAR_HEIGHT = 56;
 
@@ -48,107 +28,6 @@ export const STORAGE_NAV: ReadonlyArray<{ key: string; to: string; label: 'nav.e
 export function activeStorageTab(pathname: string): string | null {
   const segment = pathname.replace(/^\/horizon(?=\/|$)/, '').split('/').filter(Boolean)[0] ?? '';
   return STORAGE_NAV.some((item) => item.key === segment) ? segment : null;
-}
-
-function PageFallback() {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 12 }}>
-      <CircularProgress size={32} />
-    </Box>
-  );
-}
-
-/**
- * The user entry: the name with a menu of 返回首页 (/enter), 个人中心 (/user/center) and — when the
- * platform settings allow it — 退出登录, confirmed with 确定注销并退出系统吗？ and followed by a reload.
- */
-function StorageUserMenu({ logoutEnabled, compact, t }: { logoutEnabled: boolean; compact: boolean; t: StorageT }) {
-  const { identity } = useGetIdentity();
-  const navigate = useNavigate();
-  const logout = useLogout();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const name = identity?.fullName ?? '';
-
-  const go = (path: string) => {
-    setAnchor(null);
-    navigate(path);
-  };
-  const confirmLogout = async () => {
-    setLeaving(true);
-    try {
-      await logout({}, false);
-    } finally {
-      window.location.reload();
-    }
-  };
-
-  return (
-    <>
-      <ButtonBase
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
-        aria-label={t('menu.open')}
-        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, borderRadius: 1, color: 'inherit', '&:hover': { bgcolor: horizon('onPrimaryHover') } }}
-      >
-        <Avatar src={identity?.avatar} alt={name} sx={{ width: 30, height: 30, fontSize: 14, bgcolor: horizon('onPrimaryAvatar'), color: 'common.white' }}>
-          {name.slice(0, 1)}
-        </Avatar>
-        {!compact && (
-          <Typography variant="body2" noWrap sx={{ maxWidth: 120, color: 'inherit' }}>
-            {name}
-          </Typography>
-        )}
-        <ExpandMoreIcon fontSize="small" />
-      </ButtonBase>
-      <Menu
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 160, mt: 0.5 } } }}
-      >
-        <MenuItem onClick={() => go('/enter')}>
-          <ListItemIcon>
-            <HomeOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('menu.home')}</ListItemText>
-        </MenuItem>
-        <MenuItem onClick={() => go('/user/center')}>
-          <ListItemIcon>
-            <PersonOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('menu.center')}</ListItemText>
-        </MenuItem>
-        {logoutEnabled && <Divider />}
-        {logoutEnabled && (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              setConfirming(true);
-            }}
-          >
-            <ListItemIcon>
-              <LogoutOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('menu.logout')}</ListItemText>
-          </MenuItem>
-        )}
-      </Menu>
-      <Confirm
-        isOpen={confirming}
-        loading={leaving}
-        title="app.navbar.logout_title"
-        content="app.navbar.logout_confirm"
-        confirmColor="warning"
-        onClose={() => setConfirming(false)}
-        onConfirm={() => void confirmLogout()}
-      />
-    </>
-  );
 }
 
 /**
@@ -247,7 +126,7 @@ export function StorageLayout() {
           </Stack>
           <Box sx={{ flex: 1 }} />
           <LanguageMenuButton />
-          <StorageUserMenu logoutEnabled={settings?.logoutEnabled ?? false} compact={compact} t={t} />
+          <SystemUserMenu logoutEnabled={settings?.logoutEnabled ?? false} compact={compact} labels={{ open: t('menu.open'), home: t('menu.home'), center: t('menu.center'), logout: t('menu.logout') }} />
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1, sm: 2 } }}>
