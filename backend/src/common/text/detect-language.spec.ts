@@ -12,6 +12,14 @@ describe('detectLanguage', () => {
     expect(detectLanguage(text)).toBe(lang);
   });
 
+  it('says zh for mostly-Han text without kana or Hangul, and leaves kana and Hangul text to the model', () => {
+    expect(detectLanguage('国务院发布 AI 产业政策，支持 GPU 芯片研发')).toBe('zh');
+    expect(detectLanguage('東京都は新しい政策を発表しました')).toBe('ja');
+    expect(detectLanguage('서울시는 새로운 정책을 발표했습니다')).toBe('ko');
+    // Latin letters outweigh the Han ones: the model decides
+    expect(detectLanguage('The Ministry of Finance (财政部) announced a new budget for the coming fiscal year.')).toBe('en');
+  });
+
   it('strips HTML, scripts, entities and URLs first', () => {
     const html = `<script>var x = "the quick brown fox jumps over the lazy dog again and again";</script>
       <p class="english words here">El&nbsp;gobierno de <a href="https://example.com/the-english-path">España</a> anunció hoy nuevas medidas.</p>`;

@@ -8,6 +8,8 @@ const RAW_PREFIX_CHARS = 50_000;
 export const DETECT_MIN_LETTERS = 12;
 
 const DENSE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+const HAN = /\p{Script=Han}/gu;
+const KANA_HANGUL = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const LETTER = /\p{L}/gu;
 
 /**
@@ -21,6 +23,9 @@ export function detectLanguage(text: string): string | undefined {
   const dense = clean.match(DENSE_SCRIPT)?.length ?? 0;
   const letters = clean.match(LETTER)?.length ?? 0;
   if (letters + 2 * dense < DETECT_MIN_LETTERS) return undefined;
+  // Han at least half of the letters and no kana or Hangul: Chinese, without the n-gram model (which
+  // says the same, at about 1 ms a text — the largest share of a collected item's CPU time)
+  if (2 * (clean.match(HAN)?.length ?? 0) >= letters && !KANA_HANGUL.test(clean)) return 'zh';
   const [best, second] = detectAll(clean);
   if (!best?.lang || (second && second.accuracy >= best.accuracy)) return undefined;
   return best.lang;

@@ -1,6 +1,16 @@
-import { BANDS, bandKeys, estimateJaccard, fnv1a64, minhash, murmur3, NUM_HASHES, ROWS, signatureFromBuffer, signatureToBuffer } from './minhash';
+import { BANDS, bandKeys, estimateJaccard, fnv1a64, MAX_HASHES, minhash, murmur3, NUM_HASHES, permute, permuteByModulo, ROWS, signatureFromBuffer, signatureToBuffer } from './minhash';
 
 const words = (prefix: string, from: number, to: number) => Array.from({ length: to - from }, (_, i) => `${prefix}${from + i}`);
+
+/** The signature through the modulo form of the permutations. */
+function minhashByModulo(features: string[]): Uint32Array {
+  const sig = new Uint32Array(NUM_HASHES).fill(0xffffffff);
+  for (const f of features) {
+    const h = murmur3(f);
+    for (let i = 0; i < NUM_HASHES; i++) sig[i] = Math.min(sig[i], permuteByModulo(h, i));
+  }
+  return sig;
+}
 
 describe('minhash (docs/collect-design.md §4.3 signature)', () => {
   it('murmur3 matches the reference x86 32-bit vectors', () => {
@@ -63,6 +73,18 @@ describe('minhash (docs/collect-design.md §4.3 signature)', () => {
     const far = bandKeys('orig', minhash(words('v', 0, 100)));
     expect(a.some((k) => near.includes(k))).toBe(true);
     expect(a.some((k) => far.includes(k))).toBe(false);
+  });
+
+  it('computes each permutation exactly as the modulo form does (stored signatures stay comparable)', () => {
+    let x = 12345;
+    const hashes = [0, 1, 2, 65535, 65536, 4_294_967_290, 4_294_967_291, 4_294_967_295];
+    for (let k = 0; k < 2000; k++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      hashes.push(x);
+    }
+    for (const h of hashes) for (let i = 0; i < MAX_HASHES; i++) expect(permute(h, i)).toBe(permuteByModulo(h, i));
+    // and a known signature prefix does not move
+    expect(Array.from(minhash(['能源', 'policy', 't:title', 'x'.repeat(2000)])!)).toEqual(Array.from(minhashByModulo(['能源', 'policy', 't:title', 'x'.repeat(2000)])));
   });
 
   it('round-trips a signature through bytes', () => {

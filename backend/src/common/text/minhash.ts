@@ -26,10 +26,20 @@ export type Signature = Uint32Array;
 
 const encoder = new TextEncoder();
 
+/** Scratch buffer for UTF-8 bytes (grown when a text needs more). */
+let scratch = new Uint8Array(1024);
+
+/** The UTF-8 bytes of `text` in the scratch buffer (valid until the next call): their count. */
+function utf8(text: string): number {
+  // a UTF-16 code unit becomes at most 3 UTF-8 bytes
+  if (text.length * 3 > scratch.length) scratch = new Uint8Array(text.length * 3);
+  return encoder.encodeInto(text, scratch).written;
+}
+
 /** MurmurHash3 x86 32-bit of a string's UTF-8 bytes. */
 export function murmur3(text: string, seed = 0): number {
-  const bytes = encoder.encode(text);
-  const n = bytes.length;
+  const n = utf8(text);
+  const bytes = scratch;
   let h = seed >>> 0;
   const c1 = 0xcc9e2d51;
   const c2 = 0x1b873593;
@@ -97,12 +107,33 @@ export function minhash(features: Iterable<string>, hashes = NUM_HASHES): Signat
     any = true;
     const h = murmur3(f);
     for (let i = 0; i < hashes; i++) {
-      // (a·h + b) mod p with a = aHi·2^16 + aLo
-      const v = ((((A_HI[i] * h) % PRIME) * 65536) % PRIME + A_LO[i] * h + COEF_B[i]) % PRIME;
+      const v = permute(h, i);
       if (v < sig[i]) sig[i] = v;
     }
   }
   return any ? sig : null;
+}
+
+/**
+ * (a·h + b) mod p for permutation i, exact in doubles without a `%` (V8's float modulo is a C call):
+ * a = aHi·2^16 + aLo; x = aHi·h < 2^48 is split as xHi·2^16 + xLo, and x·2^16 = xHi·2^32 + xLo·2^16
+ * ≡ 5·xHi + xLo·2^16 (mod p, as 2^32 ≡ 5); the sum s < 2^50 is reduced by one floor division,
+ * whose quotient (< 2^18) is exact to far better than the 1/p that could move the floor. The same
+ * values as the original `((aHi·h mod p)·2^16 mod p + aLo·h + b) mod p` (minhash.spec checks it).
+ */
+export function permute(h: number, i: number): number {
+  const x = A_HI[i] * h;
+  const xHi = Math.floor(x / 65536);
+  const s = 5 * xHi + (x - xHi * 65536) * 65536 + A_LO[i] * h + COEF_B[i];
+  let v = s - Math.floor(s / PRIME) * PRIME;
+  if (v < 0) v += PRIME;
+  else if (v >= PRIME) v -= PRIME;
+  return v;
+}
+
+/** The original, slower form of {@link permute} (kept for the equivalence test). */
+export function permuteByModulo(h: number, i: number): number {
+  return ((((A_HI[i] * h) % PRIME) * 65536) % PRIME + A_LO[i] * h + COEF_B[i]) % PRIME;
 }
 
 /** Estimated Jaccard similarity: the share of equal positions (0 when either is missing). */
@@ -120,8 +151,9 @@ export function estimateJaccard(a: Signature | null | undefined, b: Signature | 
 export function fnv1a64(text: string): bigint {
   let lo = 0x84222325;
   let hi = 0xcbf29ce4;
-  for (const byte of encoder.encode(text)) {
-    lo = (lo ^ byte) >>> 0;
+  const n = utf8(text);
+  for (let i = 0; i < n; i++) {
+    lo = (lo ^ scratch[i]) >>> 0;
     const loMul = lo * 0x1b3; // < 2^41, exact
     const carry = Math.floor(loMul / 4294967296);
     hi = (Math.imul(hi, 0x1b3) + (lo << 8) + carry) >>> 0;
@@ -137,7 +169,9 @@ export function bandKeys(kind: SignatureKind, sig: Signature | null, rows = ROWS
   const keys: bigint[] = [];
   const bands = Math.floor(sig.length / rows);
   for (let band = 0; band < bands; band++) {
-    const values = Array.from(sig.subarray(band * rows, band * rows + rows)).join(',');
+    const o = band * rows;
+    let values = String(sig[o]);
+    for (let r = 1; r < rows; r++) values += `,${sig[o + r]}`;
     keys.push(fnv1a64(`${kind}|${band}|${values}`));
   }
   return keys;

@@ -41,8 +41,8 @@ export interface BuildItemInput {
 }
 
 export const TITLE_MAX_CHARS = 1000;
-/** Characters of text added to the title for language detection. */
-const DETECT_TEXT_CHARS = 500;
+/** Characters of text added to the title for language detection (the model's time grows with it: 0.25 ms at 200, 0.7 ms at 500). */
+const DETECT_TEXT_CHARS = 200;
 
 /** Compiles a source's `rules` column; a rule that no longer parses is skipped (it was checked at save). */
 export function compileRules(rules: { query: string; classify: number[] }[] | null | undefined): CompiledRule[] {

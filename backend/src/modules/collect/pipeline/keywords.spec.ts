@@ -34,6 +34,11 @@ describe('keywords (collect-design §3.6)', () => {
   it('measures the Han share', () => {
     expect(hanRatio('中文abc')).toBeCloseTo(0.4);
     expect(hanRatio('123')).toBe(0);
+    // the same share as the Unicode property regexes, over mixed scripts
+    for (const text of ['Économie 经济 発展 はい Россия 𠀀𠀁 ①②', '美国能源部发布新能源补贴政策 U.S. Energy', 'ひらがな카나漢字']) {
+      const letters = text.match(/\p{L}/gu)?.length ?? 0;
+      expect(hanRatio(text)).toBeCloseTo((text.match(/\p{Script=Han}/gu)?.length ?? 0) / letters, 10);
+    }
   });
 
   it('returns nothing for empty text', () => {

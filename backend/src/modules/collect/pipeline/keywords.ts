@@ -12,6 +12,8 @@ export const KEYWORD_COUNT = 5;
 const ALLOWED_POS = ['n', 'nr', 'ns', 'nt', 'nz', 'vn'];
 /** Text looked at (a long article's beginning carries its keywords). */
 const MAX_CHARS = 20_000;
+/** Characters whose Han share chooses the method. */
+const RATIO_CHARS = 2_000;
 
 const CHINESE_STOP: ReadonlySet<string> = new Set([
   '的', '了', '和', '是', '在', '与', '及', '或', '等', '对', '也', '就', '都', '而', '将', '被', '把', '从', '向', '为',
@@ -45,16 +47,33 @@ function engines(): { jieba: Jieba; tfidf: TfIdf } {
   return { jieba, tfidf };
 }
 
+const LETTER = /^\p{L}$/u;
+const HAN = /^\p{Script=Han}$/u;
+
 /** Share of Han characters among the letters of `text`. */
 export function hanRatio(text: string): number {
-  const letters = text.match(/\p{L}/gu)?.length ?? 0;
-  if (!letters) return 0;
-  return (text.match(/\p{Script=Han}/gu)?.length ?? 0) / letters;
+  let letters = 0;
+  let han = 0;
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    if (c < 0x80) {
+      if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) letters++;
+    } else if ((c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0x20000 && c <= 0x323af)) {
+      // the CJK Unified Ideographs blocks (the common case): no regex per character
+      letters++;
+      han++;
+    } else if (LETTER.test(ch)) {
+      letters++;
+      if (HAN.test(ch)) han++;
+    }
+  }
+  return letters ? han / letters : 0;
 }
 
 export function extractKeywords(title: string, text: string, count = KEYWORD_COUNT): string[] {
   const body = `${title}\n${title}\n${text}`.slice(0, MAX_CHARS);
-  if (hanRatio(body) >= 0.3) return chineseKeywords(body, count);
+  // the script share of the beginning decides (a regex pass over 20 000 characters is not free)
+  if (hanRatio(body.slice(0, RATIO_CHARS)) >= 0.3) return chineseKeywords(body, count);
   return rakeKeywords(title, text.slice(0, MAX_CHARS), count);
 }
 
