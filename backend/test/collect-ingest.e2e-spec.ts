@@ -298,6 +298,22 @@ describe('collection: NewsIngest, clusters and the list', () => {
       expect(await ingest.reclusterTranslated()).toBe(0);
     });
 
+    it('the sweep gives stories to collected items a stopped process left unchecked', async () => {
+      const en = await put(byId('s011-1'), 'exchange');
+      // as a process that stopped after storing the item leaves it: no signature, never checked, 10 minutes old
+      await db.query('DELETE FROM news_minhash_band WHERE news_id = $1', [en]);
+      await db.query('DELETE FROM news_minhash WHERE news_id = $1', [en]);
+      await db.query(`UPDATE news SET cluster_checked_at = NULL, create_time = now() - interval '10 minutes' WHERE id = $1`, [en]);
+      const zh = await put(byId('s011-2'), 'collect');
+      expect((await state(zh)).clusterId).toBeNull();
+      expect(await ingest.reclusterTranslated()).toBe(1);
+      const [a, b] = [await state(en), await state(zh)];
+      expect(a).toMatchObject({ zh: true, lead: true });
+      expect(a.clusterId).not.toBeNull();
+      expect(b).toMatchObject({ clusterId: a.clusterId, lead: false });
+      expect(await ingest.reclusterTranslated()).toBe(0);
+    });
+
     it('prunes signatures older than 14 days', async () => {
       const [{ id }] = await db.query("SELECT id::text AS id FROM news WHERE url = 'https://story.example.org/s009-1'");
       await db.query(`UPDATE news_minhash SET publish_time = now() - interval '15 days' WHERE news_id = $1`, [id]);

@@ -59,6 +59,7 @@ export interface CandidateRow {
   webId: number | null;
   sig: number[];
   sigZh: number[] | null;
+  /** The candidate's band keys among the asked ones (its other keys cannot match). */
   bands: string[];
   clusterId: string | null;
   clusterSize: number | null;
@@ -67,8 +68,8 @@ export interface CandidateRow {
 /** An item whose machine translation arrived after its last cluster check. */
 export interface TranslatedRow {
   id: string;
-  /** As text: microseconds kept (a JS Date would round them off, and the item would look newer than its check). */
-  mtTime: string;
+  /** As text: microseconds kept (a JS Date would round them off, and the item would look newer than its check); null for an unchecked item. */
+  mtTime: string | null;
   publishTime: Date;
   webId: number | null;
   language: string | null;
@@ -207,8 +208,9 @@ export class NewsIngestRepository {
     // the band table's btree answers the batch's keys by index descents (a GIN on the array column
     // was used as a row filter: seconds per batch); the rest of the row comes from news_minhash
     return em.query(
-      `WITH hit AS (SELECT DISTINCT b.news_id FROM news_minhash_band b WHERE b.band = ANY($1::bigint[]) AND b.publish_time BETWEEN $2 AND $3)
-       SELECT m.news_id::text AS id, m.publish_time AS "publishTime", n.web_id AS "webId", m.sig, m.sig_zh AS "sigZh", m.bands::text[] AS bands,
+      `WITH hit AS (SELECT b.news_id, array_agg(b.band)::text[] AS bands FROM news_minhash_band b
+                     WHERE b.band = ANY($1::bigint[]) AND b.publish_time BETWEEN $2 AND $3 GROUP BY b.news_id)
+       SELECT m.news_id::text AS id, m.publish_time AS "publishTime", n.web_id AS "webId", m.sig, m.sig_zh AS "sigZh", hit.bands,
               n.cluster_id::text AS "clusterId", c.size AS "clusterSize"
          FROM hit JOIN news_minhash m ON m.news_id = hit.news_id JOIN news n ON n.id = m.news_id LEFT JOIN news_cluster c ON c.id = n.cluster_id
         WHERE NOT n.is_noise AND m.news_id <> ALL($4::bigint[])
@@ -240,6 +242,12 @@ export class NewsIngestRepository {
       'UPDATE news SET cluster_checked_at = COALESCE(c.at, clock_timestamp()) FROM unnest($1::bigint[], $2::timestamptz[]) AS c(id, at) WHERE news.id = c.id',
       [checked.map((c) => c.id), checked.map((c) => c.at)],
     );
+  }
+
+  /** `[id, cluster id]` of these items, as stored now. */
+  async clusterIdsOf(em: EntityManager, ids: string[]): Promise<Array<[string, string | null]>> {
+    const rows: Array<{ id: string; cid: string | null }> = await em.query('SELECT id::text AS id, cluster_id::text AS cid FROM news WHERE id = ANY($1::bigint[])', [ids]);
+    return rows.map((r) => [r.id, r.cid]);
   }
 
   /** Cluster ids of these items (the clustered ones). */
@@ -284,6 +292,22 @@ export class NewsIngestRepository {
          FROM news_minhash m JOIN news n ON n.id = m.news_id
         WHERE n.mt_status = 'done' AND n.mt_time > COALESCE(n.cluster_checked_at, '-infinity'::timestamptz) AND NOT n.is_noise
         ORDER BY n.mt_time, n.id LIMIT ${limit}`,
+    );
+  }
+
+  /**
+   * Collected or imported items left without a story check (the process stopped between storing the
+   * items and their story step): created between a day and 5 minutes ago (a running batch's own items
+   * are younger), never checked, not noise; oldest first.
+   */
+  uncheckedSince(em: EntityManager, limit: number): Promise<TranslatedRow[]> {
+    return em.query(
+      `SELECT n.id::text AS id, NULL AS "mtTime", n.publish_time AS "publishTime", n.web_id AS "webId", n.language, n.title, n.content,
+              n.title_cn AS "titleCn", n.content_cn AS "contentCn", n.cluster_id::text AS "clusterId"
+         FROM news n
+        WHERE n.create_time > now() - interval '1 day' AND n.create_time < now() - interval '5 minutes' AND NOT n.is_noise
+          AND n.cluster_checked_at IS NULL AND EXISTS (SELECT 1 FROM news_source s WHERE s.news_id = n.id)
+        ORDER BY n.create_time, n.id LIMIT ${limit}`,
     );
   }
 

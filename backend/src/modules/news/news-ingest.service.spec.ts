@@ -45,6 +45,8 @@ function setup(mt: { engine: string; auto: boolean }) {
     },
     markChecked: async () => undefined,
     clustersOf: async () => [],
+    // every inserted item is still there, in no cluster
+    clusterIdsOf: async (_em: unknown, ids: string[]) => ids.map((id) => [id, assigned.get(id) ?? null]),
     refreshClusters: async () => undefined,
   } as unknown as NewsIngestRepository;
   const classify = { noiseId: async () => NOISE } as unknown as ClassifyService;
@@ -130,5 +132,24 @@ describe('NewsIngest (no database)', () => {
     // Inserted in URL order: earlier → 100, later → 101.
     expect(s.clusters).toEqual(['100']);
     expect(Object.fromEntries(s.assigned)).toEqual({ '100': 'c1', '101': 'c1' });
+  });
+
+  it('answers the stored items when the story step fails (the sweep assigns them later)', async () => {
+    const s = setup({ engine: 'none', auto: false });
+    const transactions: string[] = [];
+    const repo = (s.ingest as unknown as { repo: Record<string, unknown> }).repo;
+    const inner = repo.transaction as (fn: (em: unknown) => unknown) => unknown;
+    repo.transaction = async (fn: (em: unknown) => unknown) => {
+      transactions.push('begin');
+      return inner(fn);
+    };
+    repo.candidates = async () => {
+      throw new Error('connection reset');
+    };
+    const r = await s.ingest.ingest(1, [item({ url: 'https://a.example/1', title: '国务院新闻办公室举行发布会', content: '国务院新闻办公室举行发布会介绍稳就业政策。' })]);
+    expect(r).toMatchObject({ created: 1, createdIds: ['100'] });
+    // the items and the story step are two transactions
+    expect(transactions).toEqual(['begin', 'begin']);
+    expect(s.clusters).toEqual([]);
   });
 });

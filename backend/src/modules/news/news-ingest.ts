@@ -47,7 +47,8 @@ export interface NewsIngestPort {
   /**
    * The MT sweep of the collect maintenance job (every minute): items whose machine translation
    * finished after their last cluster check get their Chinese signature and, when still alone, are
-   * assigned again (§4.3). Answers how many items were checked (at most `limit`, default 200).
+   * assigned again (§4.3); collected items left unchecked by a stopped process (created 5 minutes to
+   * a day ago) are checked too. Answers how many items were checked (at most 2 × `limit`, default 200).
    */
   reclusterTranslated(limit?: number): Promise<number>;
   /** Deletes MinHash signatures of items published more than `days` ago (daily; default 14). How many. */
