@@ -88,6 +88,7 @@ async function startApp(databaseUrl, profileDir) {
   const output = [];
   const child = spawn(process.execPath, args, { cwd: root, env: appEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk) => {
+    if (env.BENCH_APP_LOG) process.stdout.write(chunk.toString().split('\n').filter((l) => l.includes(env.BENCH_APP_LOG)).map((l) => `[app] ${l}\n`).join(''));
     output.push(chunk.toString());
     if (output.length > 200) output.shift();
   };
@@ -210,6 +211,7 @@ function profileStages(dir) {
     ['other app code', /backend\/dist/],
   ];
   const totals = new Map();
+  const byFn = new Map();
   let all = 0;
   for (const f of files) {
     const p = JSON.parse(readFileSync(join(dir, f), 'utf8'));
@@ -222,7 +224,13 @@ function profileStages(dir) {
       const fn = node?.callFrame.functionName ?? '';
       const stage = fn === '(idle)' ? 'idle' : fn === '(garbage collector)' ? 'GC' : (stages.find(([, re]) => re.test(url))?.[0] ?? (url ? 'other (node, libraries)' : 'native/program'));
       totals.set(stage, (totals.get(stage) ?? 0) + dt);
+      const key = `${fn || '(anonymous)'} ${url.replace(/^.*\/(node_modules|backend\/dist)\//, '$1/')}:${node?.callFrame.lineNumber ?? ''}`;
+      byFn.set(key, (byFn.get(key) ?? 0) + dt);
     }
+  }
+  if (env.BENCH_PROFILE_TOP) {
+    const top = [...byFn].sort((a, b) => b[1] - a[1]).slice(0, Number(env.BENCH_PROFILE_TOP));
+    for (const [k, us] of top) log(`  ${(us / 1e6).toFixed(2)} s  ${k}`);
   }
   return [...totals].sort((a, b) => b[1] - a[1]).map(([stage, us]) => ({ stage, seconds: us / 1e6, share: us / all }));
 }
