@@ -15,8 +15,15 @@ export interface KnownItem {
   primary: boolean;
 }
 
-/** Band rows per INSERT (three parallel arrays). */
-const BAND_CHUNK = 20_000;
+/**
+ * `{1,2,3}` for an array of integers (or integer strings); null stays null. The driver serialises an
+ * array element by element (escaping each): for 256-value signatures one join is much cheaper.
+ */
+export function arrayLiteral(values: ReadonlyArray<number | string> | null): string | null {
+  if (values === null) return null;
+  for (const v of values) if (typeof v === 'number' ? !Number.isSafeInteger(v) : !/^-?\d{1,19}$/.test(v)) throw new TypeError(`not an integer: ${String(v)}`);
+  return `{${values.join(',')}}`;
+}
 
 /** A `news` row of a created item, values in NEW_COLUMNS order. */
 export type NewRow = unknown[];
@@ -113,7 +120,14 @@ export class NewsIngestRepository {
     if (!rows.length) return [];
     const params: unknown[] = [];
     const tuples = rows.map((row) => `(${row.map((v, i) => `$${params.push(v)}${CASTS[NEW_COLUMNS[i]] ?? ''}`).join(', ')})`);
-    return em.query(`INSERT INTO news (${NEW_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')} ON CONFLICT (url) DO NOTHING RETURNING id::text AS id, url`, params);
+    // checked now: their story step follows in the next transaction (an UPDATE of each new row there
+    // was not HOT and wrote every index of `news` a second time); until it has run they have no
+    // signature, which is what the sweep of unchecked items looks for
+    return em.query(
+      `INSERT INTO news (${NEW_COLUMNS.join(', ')}, cluster_checked_at) VALUES ${tuples.map((t) => `${t.slice(0, -1)}, clock_timestamp())`).join(', ')}
+       ON CONFLICT (url) DO NOTHING RETURNING id::text AS id, url`,
+      params,
+    );
   }
 
   /** Ids of the items with these URLs. */
@@ -172,7 +186,8 @@ export class NewsIngestRepository {
       const chunk = rows.slice(i, i + 100);
       const params: unknown[] = [];
       const tuples = chunk.map(
-        (r) => `($${params.push(r.newsId)}::bigint, $${params.push(r.publishTime)}::timestamptz, $${params.push(r.sig)}::int[], $${params.push(r.sigZh)}::int[], $${params.push(r.bands)}::bigint[])`,
+        (r) =>
+          `($${params.push(r.newsId)}::bigint, $${params.push(r.publishTime)}::timestamptz, $${params.push(arrayLiteral(r.sig))}::int[], $${params.push(arrayLiteral(r.sigZh))}::int[], $${params.push(arrayLiteral(r.bands))}::bigint[])`,
       );
       await em.query(
         `INSERT INTO news_minhash (news_id, publish_time, sig, sig_zh, bands) VALUES ${tuples.join(', ')}
@@ -180,23 +195,15 @@ export class NewsIngestRepository {
         params,
       );
     }
-    // their band keys, one row each
-    const band: string[] = [];
-    const time: Date[] = [];
-    const news: string[] = [];
-    for (const r of rows) {
-      for (const b of new Set(r.bands)) {
-        band.push(b);
-        time.push(r.publishTime);
-        news.push(r.newsId);
-      }
-    }
-    for (let i = 0; i < band.length; i += BAND_CHUNK) {
-      await em.query(
-        'INSERT INTO news_minhash_band (band, publish_time, news_id) SELECT * FROM unnest($1::bigint[], $2::timestamptz[], $3::bigint[]) ON CONFLICT DO NOTHING',
-        [band.slice(i, i + BAND_CHUNK), time.slice(i, i + BAND_CHUNK), news.slice(i, i + BAND_CHUNK)],
-      );
-    }
+    // their band keys, one row each, from the rows just written (sending them as three parallel
+    // arrays of ~15 000 elements cost both sides more than the insert), in key order (index locality)
+    await em.query(
+      `INSERT INTO news_minhash_band (band, publish_time, news_id)
+       SELECT b.band, m.publish_time, m.news_id FROM news_minhash m CROSS JOIN LATERAL unnest(m.bands) AS b(band)
+        WHERE m.news_id = ANY($1::bigint[]) ORDER BY b.band
+       ON CONFLICT DO NOTHING`,
+      [rows.map((r) => r.newsId)],
+    );
   }
 
   /**
@@ -209,7 +216,7 @@ export class NewsIngestRepository {
     // was used as a row filter: seconds per batch); the rest of the row comes from news_minhash
     return em.query(
       `WITH hit AS (SELECT b.news_id, array_agg(b.band)::text[] AS bands FROM news_minhash_band b
-                     WHERE b.band = ANY($1::bigint[]) AND b.publish_time BETWEEN $2 AND $3 GROUP BY b.news_id)
+                     WHERE b.band = ANY($1::bigint[]) AND b.publish_time BETWEEN $2 AND $3 AND b.news_id <> ALL($4::bigint[]) GROUP BY b.news_id)
        SELECT m.news_id::text AS id, m.publish_time AS "publishTime", n.web_id AS "webId", m.sig, m.sig_zh AS "sigZh", hit.bands,
               n.cluster_id::text AS "clusterId", c.size AS "clusterSize"
          FROM hit JOIN news_minhash m ON m.news_id = hit.news_id JOIN news n ON n.id = m.news_id LEFT JOIN news_cluster c ON c.id = n.cluster_id
@@ -219,10 +226,15 @@ export class NewsIngestRepository {
     );
   }
 
-  /** A new cluster (its figures are set by refreshClusters); its id. */
-  async createCluster(em: EntityManager, leadId: string): Promise<string> {
-    const rows: Array<{ id: string }> = await em.query('INSERT INTO news_cluster (lead_id, size, source_count) VALUES ($1, 0, 0) RETURNING id::text AS id', [leadId]);
-    return rows[0].id;
+  /** New clusters, one per lead (their figures are set by refreshClusters); their ids, in the leads' order. */
+  async createClusters(em: EntityManager, leadIds: string[]): Promise<string[]> {
+    const rows: Array<{ id: string; lead: string }> = await em.query(
+      'INSERT INTO news_cluster (lead_id, size, source_count) SELECT l, 0, 0 FROM unnest($1::bigint[]) WITH ORDINALITY AS t(l, o) ORDER BY o RETURNING id::text AS id, lead_id::text AS lead',
+      [leadIds],
+    );
+    // a lead is a member of its new cluster only, so leads are distinct
+    const byLead = new Map(rows.map((r) => [r.lead, r.id]));
+    return leadIds.map((l) => byLead.get(l)!);
   }
 
   /** `news.cluster_id` of the assigned items. */
@@ -298,7 +310,7 @@ export class NewsIngestRepository {
   /**
    * Collected or imported items left without a story check (the process stopped between storing the
    * items and their story step): created between a day and 5 minutes ago (a running batch's own items
-   * are younger), never checked, not noise; oldest first.
+   * are younger), without a signature, not noise; oldest first.
    */
   uncheckedSince(em: EntityManager, limit: number): Promise<TranslatedRow[]> {
     return em.query(
@@ -306,7 +318,7 @@ export class NewsIngestRepository {
               n.title_cn AS "titleCn", n.content_cn AS "contentCn", n.cluster_id::text AS "clusterId"
          FROM news n
         WHERE n.create_time > now() - interval '1 day' AND n.create_time < now() - interval '5 minutes' AND NOT n.is_noise
-          AND n.cluster_checked_at IS NULL AND EXISTS (SELECT 1 FROM news_source s WHERE s.news_id = n.id)
+          AND NOT EXISTS (SELECT 1 FROM news_minhash m WHERE m.news_id = n.id) AND EXISTS (SELECT 1 FROM news_source s WHERE s.news_id = n.id)
         ORDER BY n.create_time, n.id LIMIT ${limit}`,
     );
   }

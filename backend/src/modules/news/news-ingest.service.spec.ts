@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AppConfig } from '../../config/config.js';
 import type { ClassifyService } from '../classify/index.js';
 import type { IngestItem } from './news-ingest.js';
-import { NEW_COLUMNS, type NewsIngestRepository, type NewRow } from './news-ingest.repository.js';
+import { arrayLiteral, NEW_COLUMNS, type NewsIngestRepository, type NewRow } from './news-ingest.repository.js';
 import { NewsIngest } from './news-ingest.service.js';
 
 /**
@@ -36,10 +36,11 @@ function setup(mt: { engine: string; auto: boolean }) {
     lockClusters: async () => undefined,
     upsertMinhash: async () => undefined,
     candidates: async () => [],
-    createCluster: async (_em: unknown, lead: string) => {
-      clusters.push(lead);
-      return `c${clusters.length}`;
-    },
+    createClusters: async (_em: unknown, leads: string[]) =>
+      leads.map((lead) => {
+        clusters.push(lead);
+        return `c${clusters.length}`;
+      }),
     setClusters: async (_em: unknown, a: Map<string, string>) => {
       for (const [k, v] of a) assigned.set(k, v);
     },
@@ -151,5 +152,20 @@ describe('NewsIngest (no database)', () => {
     // the items and the story step are two transactions
     expect(transactions).toEqual(['begin', 'begin']);
     expect(s.clusters).toEqual([]);
+  });
+});
+
+describe('arrayLiteral', () => {
+  it('writes integer arrays as one literal, null as null', () => {
+    expect(arrayLiteral([1, -2, 3])).toBe('{1,-2,3}');
+    expect(arrayLiteral(['-9223372036854775808', '42'])).toBe('{-9223372036854775808,42}');
+    expect(arrayLiteral([])).toBe('{}');
+    expect(arrayLiteral(null)).toBeNull();
+  });
+
+  it('refuses anything that is not an integer', () => {
+    expect(() => arrayLiteral([1.5])).toThrow(TypeError);
+    expect(() => arrayLiteral(['1}', '2'])).toThrow(TypeError);
+    expect(() => arrayLiteral(['1,2'])).toThrow(TypeError);
   });
 });

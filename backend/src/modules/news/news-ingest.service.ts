@@ -27,6 +27,9 @@ function guidOf(item: IngestItem): string {
   return g.length <= MAX_URL ? g : `sha256:${createHash('sha256').update(g).digest('hex')}`;
 }
 
+/** Prefix of a new story's placeholder id within one assignment. */
+const NEW_CLUSTER = 'new:';
+
 /** Signatures are kept this many days (§4.3). */
 export const MINHASH_KEEP_DAYS = 14;
 
@@ -200,7 +203,9 @@ export class NewsIngest implements NewsIngestPort {
       )),
     ];
     try {
-      await this.repo.transaction((em) => this.cluster(em, entries, stored.sourceAdded));
+      // created items were stamped checked at their INSERT; updated ones are stamped now
+      const check = stored.updated.map(({ id }) => ({ id, at: null }));
+      await this.repo.transaction((em) => this.cluster(em, entries, stored.sourceAdded, check));
     } catch (e) {
       // the items are stored; the sweep retries their stories
       this.log.warn(`source ${webId}: story step failed, left to the sweep: ${(e as Error).message}`);
@@ -267,18 +272,19 @@ export class NewsIngest implements NewsIngestPort {
    * that takes the lock second compares against the first's items). Storing them under the lock made
    * it the pipeline's serial section (about 60 % of the story step).
    */
-  private async cluster(em: EntityManager, entries: StoryEntry[], sourceAdded: string[], checkedAt?: Map<string, string>): Promise<void> {
+  private async cluster(em: EntityManager, entries: StoryEntry[], sourceAdded: string[], check: Array<{ id: string; at: string | null }>): Promise<void> {
     if (entries.length) {
       // items deleted since they were read have no signature to keep
       const present = new Set((await this.repo.clusterIdsOf(em, entries.map((e) => e.id))).map(([id]) => id));
       entries = entries.filter((e) => present.has(e.id));
+      check = check.filter((c) => present.has(c.id));
     }
     if (entries.length) {
       await this.repo.upsertMinhash(
         em,
         entries.map((e) => ({ newsId: e.id, publishTime: e.publishTime, sig: toInts(e.orig) ?? [], sigZh: toInts(e.zh), bands: e.bands })),
       );
-      await this.repo.markChecked(em, entries.map((e) => ({ id: e.id, at: checkedAt?.get(e.id) ?? null })));
+      await this.repo.markChecked(em, check);
     }
     await this.repo.lockClusters(em);
     const touched = new Set(await this.repo.clustersOf(em, sourceAdded));
@@ -321,6 +327,7 @@ export class NewsIngest implements NewsIngestPort {
     };
     pool.forEach(index);
     const assigned = new Map<string, string>();
+    const newLeads: string[] = [];
     for (const e of open) {
       const hits = new Set<Candidate>();
       for (const b of e.bands) for (const c of byBand.get(b) ?? []) hits.add(c);
@@ -333,8 +340,10 @@ export class NewsIngest implements NewsIngestPort {
       if (d.action === 'join') {
         let cid = d.clusterId;
         if (cid === null) {
+          // a new story: a placeholder id until the one INSERT of all new clusters below
           const c = byId.get(d.candidateId)!;
-          cid = await this.repo.createCluster(em, c.publishTime <= e.publishTime ? c.id : e.id);
+          cid = `${NEW_CLUSTER}${newLeads.length}`;
+          newLeads.push(c.publishTime <= e.publishTime ? c.id : e.id);
           c.clusterId = cid;
           assigned.set(c.id, cid);
           sizes.set(cid, 1);
@@ -347,6 +356,18 @@ export class NewsIngest implements NewsIngestPort {
       // Later entries of the batch may join this one.
       const self: Candidate = { id: e.id, publishTime: e.publishTime, webId: e.webId, orig: e.orig, zh: e.zh, bands: new Set(e.bands), clusterId: e.clusterId };
       index(self);
+    }
+    if (newLeads.length) {
+      // one round trip for all new stories (a query per story, each answer queued behind other batches'
+      // work on a busy event loop, was most of the time the lock was held)
+      const ids = await this.repo.createClusters(em, newLeads);
+      const real = (cid: string): string => (cid.startsWith(NEW_CLUSTER) ? ids[Number(cid.slice(NEW_CLUSTER.length))] : cid);
+      for (const [id, cid] of assigned) assigned.set(id, real(cid));
+      for (const cid of [...touched]) {
+        if (!cid.startsWith(NEW_CLUSTER)) continue;
+        touched.delete(cid);
+        touched.add(real(cid));
+      }
     }
     await this.repo.setClusters(em, assigned);
   }
@@ -376,7 +397,7 @@ export class NewsIngest implements NewsIngestPort {
       const entries = rows.map((r) =>
         this.entry(r.id, { title: r.title, content: r.content, titleCn: r.titleCn, contentCn: r.contentCn, publishTime: r.publishTime }, r.webId, r.language, false, r.clusterId),
       );
-      await this.cluster(em, entries, [], new Map(rows.filter((r) => r.mtTime !== null).map((r) => [r.id, r.mtTime!])));
+      await this.cluster(em, entries, [], rows.map((r) => ({ id: r.id, at: r.mtTime })));
       return rows.length;
     });
   }
