@@ -323,6 +323,38 @@ describe('collection: NewsIngest, clusters and the list', () => {
     });
   });
 
+  describe('concurrent batches (§4.3, news_cluster_log)', () => {
+    it('puts copies of one story arriving at the same time from different sources into one story', async () => {
+      // each pair: the same text under two URLs from two sources, both batches stored at once, so a
+      // batch often reads its candidates before the other commits (news_cluster_log covers that)
+      const texts = [
+        ['城市轨道交通第四期建设规划获批 新增线路七条', '国家发展改革委批复城市轨道交通第四期建设规划，新增线路七条，总长一百二十公里，预计五年内建成通车。'],
+        ['全国冬小麦播种基本结束 苗情长势好于常年', '农业农村部消息，全国冬小麦播种已基本结束，各地墒情适宜，苗情长势总体好于常年同期。'],
+        ['央行开展逆回购操作 维护月末流动性平稳', '中国人民银行今日开展七天期逆回购操作，中标利率持平，以维护月末银行体系流动性合理充裕。'],
+        ['国产大飞机完成高原试飞 验证极端环境性能', '国产大型客机近日完成高原机场试飞任务，验证了飞机在高原低气压环境下的起降与系统性能。'],
+      ];
+      const a = await site();
+      const b = await site();
+      await Promise.all(
+        texts.flatMap(([title, content], k) => [
+          ingest.ingest(a, [item({ url: `https://same-time.example.org/a/${k}`, title, content, publishTime: new Date(BASE - k * 60_000) })]),
+          ingest.ingest(b, [item({ url: `https://same-time.example.org/b/${k}`, title, content, publishTime: new Date(BASE - k * 60_000 + 1000) })]),
+        ]),
+      );
+      const rows: Array<{ url: string; cid: string | null }> = await db.query(
+        `SELECT url, cluster_id::text AS cid FROM news WHERE url LIKE 'https://same-time.example.org/%' ORDER BY url`,
+      );
+      expect(rows).toHaveLength(8);
+      for (let k = 0; k < texts.length; k++) {
+        const pair = rows.filter((r) => r.url.endsWith(`/${k}`));
+        expect(pair[0].cid).not.toBeNull();
+        expect(pair[1].cid).toBe(pair[0].cid);
+      }
+      // four stories, not one
+      expect(new Set(rows.map((r) => r.cid)).size).toBe(4);
+    });
+  });
+
   describe('markWarned (§5.5)', () => {
     it('sets news_dept.yj for the department only, in the caller’s transaction', async () => {
       const web = await site();

@@ -95,3 +95,22 @@ export class NewsMinhashBand {
   @PrimaryColumn({ type: 'bigint' })
   newsId: string;
 }
+
+/**
+ * The story steps in commit order (docs/collect-design.md §4.3): one row per step, written under the
+ * cluster lock, which is held to the commit, so `seq` order is commit order. A batch reads its LSH
+ * candidates before taking the lock and notes the highest `seq`; under the lock it reads only the
+ * items of the steps committed since. Rows older than a day are pruned.
+ */
+@Entity('news_cluster_log')
+export class NewsClusterLog {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  seq: string;
+
+  /** The items whose signatures the step stored. */
+  @Column({ type: 'bigint', array: true })
+  newsIds: string[];
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  at: Date;
+}

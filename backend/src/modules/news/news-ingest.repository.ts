@@ -226,6 +226,48 @@ export class NewsIngestRepository {
     );
   }
 
+  /** The highest story-step sequence number committed (0: none). */
+  async logSeq(em: EntityManager): Promise<string> {
+    const rows: Array<{ seq: string }> = await em.query('SELECT COALESCE(max(seq), 0)::text AS seq FROM news_cluster_log');
+    return rows[0].seq;
+  }
+
+  /** Records this story step (under the cluster lock: the sequence follows the commit order). */
+  async logStep(em: EntityManager, newsIds: string[]): Promise<void> {
+    await em.query('INSERT INTO news_cluster_log (news_ids) VALUES ($1::bigint[])', [newsIds]);
+  }
+
+  /**
+   * The LSH candidates among the items of the story steps committed after `seq` (the delta of a
+   * candidate list read before the lock): the same rows as {@link candidates}, found through the
+   * steps' item ids and their `news_minhash.bands` (a hashed `= ANY` over the batch's keys).
+   */
+  candidatesSince(em: EntityManager, seq: string, bands: string[], from: Date, to: Date, exclude: string[]): Promise<CandidateRow[]> {
+    if (!bands.length) return Promise.resolve([]);
+    return em.query(
+      `WITH ids AS (SELECT DISTINCT unnest(news_ids) AS id FROM news_cluster_log WHERE seq > $5::bigint),
+            hit AS (SELECT m.news_id, array_agg(x.band)::text[] AS bands
+                      FROM ids JOIN news_minhash m ON m.news_id = ids.id CROSS JOIN LATERAL unnest(m.bands) AS x(band)
+                     WHERE x.band = ANY($1::bigint[]) AND m.publish_time BETWEEN $2 AND $3 AND m.news_id <> ALL($4::bigint[])
+                     GROUP BY m.news_id)
+       SELECT m.news_id::text AS id, m.publish_time AS "publishTime", n.web_id AS "webId", m.sig, m.sig_zh AS "sigZh", hit.bands,
+              n.cluster_id::text AS "clusterId", c.size AS "clusterSize"
+         FROM hit JOIN news_minhash m ON m.news_id = hit.news_id JOIN news n ON n.id = m.news_id LEFT JOIN news_cluster c ON c.id = n.cluster_id
+        WHERE NOT n.is_noise`,
+      [bands, from, to, exclude, seq],
+    );
+  }
+
+  /** Current cluster and cluster size of these items (candidates read before the lock); deleted and noise items are left out. */
+  candidateState(em: EntityManager, ids: string[]): Promise<Array<{ id: string; clusterId: string | null; clusterSize: number | null }>> {
+    if (!ids.length) return Promise.resolve([]);
+    return em.query(
+      `SELECT n.id::text AS id, n.cluster_id::text AS "clusterId", c.size AS "clusterSize"
+         FROM news n LEFT JOIN news_cluster c ON c.id = n.cluster_id WHERE n.id = ANY($1::bigint[]) AND NOT n.is_noise`,
+      [ids],
+    );
+  }
+
   /** New clusters, one per lead (their figures are set by refreshClusters); their ids, in the leads' order. */
   async createClusters(em: EntityManager, leadIds: string[]): Promise<string[]> {
     const rows: Array<{ id: string; lead: string }> = await em.query(
@@ -328,6 +370,8 @@ export class NewsIngestRepository {
     const rows: unknown[] = await this.db.query(`WITH d AS (DELETE FROM news_minhash WHERE publish_time < now() - make_interval(days => $1) RETURNING 1) SELECT 1 FROM d`, [days]);
     // band rows of pruned signatures and of removed items
     await this.db.query('DELETE FROM news_minhash_band WHERE publish_time < now() - make_interval(days => $1)', [days]);
+    // a step's log row is read by batches that started before it committed: a day is far beyond any
+    await this.db.query(`DELETE FROM news_cluster_log WHERE at < now() - interval '1 day'`);
     return rows.length;
   }
 

@@ -36,6 +36,10 @@ function setup(mt: { engine: string; auto: boolean }) {
     lockClusters: async () => undefined,
     upsertMinhash: async () => undefined,
     candidates: async () => [],
+    candidatesSince: async () => [],
+    candidateState: async () => [],
+    logSeq: async () => '0',
+    logStep: async () => undefined,
     createClusters: async (_em: unknown, leads: string[]) =>
       leads.map((lead) => {
         clusters.push(lead);
@@ -167,5 +171,61 @@ describe('arrayLiteral', () => {
     expect(() => arrayLiteral([1.5])).toThrow(TypeError);
     expect(() => arrayLiteral(['1}', '2'])).toThrow(TypeError);
     expect(() => arrayLiteral(['1,2'])).toThrow(TypeError);
+  });
+});
+
+describe('NewsIngest: candidates committed while the lock was awaited', () => {
+  it('finds a candidate only the read under the lock sees, and refreshes one read before', async () => {
+    const fixture = readFileSync(join(__dirname, '../../../test/fixtures/clusters/stories.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as { id: string; title: string; content: string; publishTime: string });
+    const [one, two] = [fixture.find((f) => f.id === 's002-1')!, fixture.find((f) => f.id === 's002-2')!];
+    const s = setup({ engine: 'none', auto: false });
+    const repo = (s.ingest as unknown as { repo: Record<string, unknown> }).repo;
+    // store the partner's signature through a first batch, keeping its row as a candidate would be read
+    let partner: Record<string, unknown> | undefined;
+    repo.upsertMinhash = async (_em: unknown, rows: Array<{ newsId: string; publishTime: Date; sig: number[]; sigZh: number[] | null; bands: string[] }>) => {
+      partner ??= { id: rows[0].newsId, publishTime: rows[0].publishTime, webId: 2, sig: rows[0].sig, sigZh: rows[0].sigZh, bands: rows[0].bands, clusterId: null, clusterSize: null };
+    };
+    await s.ingest.ingest(2, [item({ url: 'https://b.example/earlier', title: one.title, content: one.content, publishTime: new Date(one.publishTime) })]);
+    expect(partner).toBeDefined();
+    // the second batch: before the lock it sees nothing; under the lock the partner's step has committed
+    const asked: string[] = [];
+    repo.candidates = async () => [];
+    repo.candidatesSince = async (_em: unknown, seq: string) => {
+      asked.push(seq);
+      return [partner];
+    };
+    repo.logSeq = async () => '41';
+    await s.ingest.ingest(1, [item({ url: 'https://a.example/later', title: two.title, content: two.content, publishTime: new Date(two.publishTime) })]);
+    expect(asked).toEqual(['41']);
+    expect(s.clusters).toEqual([partner!.id]);
+    expect(Object.fromEntries(s.assigned)).toEqual({ [partner!.id as string]: 'c1', '101': 'c1' });
+  });
+
+  it('drops a candidate read before the lock that was deleted meanwhile, and uses its current cluster otherwise', async () => {
+    const fixture = readFileSync(join(__dirname, '../../../test/fixtures/clusters/stories.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as { id: string; title: string; content: string; publishTime: string });
+    const [one, two] = [fixture.find((f) => f.id === 's002-1')!, fixture.find((f) => f.id === 's002-2')!];
+    for (const [state, expected] of [
+      [[], { clusters: [] as string[], assigned: {} }],
+      [[{ id: 'p1', clusterId: 'c9', clusterSize: 3 }], { clusters: [] as string[], assigned: { '101': 'c9' } }],
+    ] as const) {
+      const s = setup({ engine: 'none', auto: false });
+      const repo = (s.ingest as unknown as { repo: Record<string, unknown> }).repo;
+      let row: Record<string, unknown> | undefined;
+      repo.upsertMinhash = async (_em: unknown, rows: Array<{ newsId: string; publishTime: Date; sig: number[]; sigZh: number[] | null; bands: string[] }>) => {
+        row ??= { id: 'p1', publishTime: rows[0].publishTime, webId: 2, sig: rows[0].sig, sigZh: rows[0].sigZh, bands: rows[0].bands, clusterId: null, clusterSize: null };
+      };
+      await s.ingest.ingest(2, [item({ url: 'https://b.example/earlier', title: one.title, content: one.content, publishTime: new Date(one.publishTime) })]);
+      repo.candidates = async () => [row];
+      repo.candidateState = async () => state;
+      await s.ingest.ingest(1, [item({ url: 'https://a.example/later', title: two.title, content: two.content, publishTime: new Date(two.publishTime) })]);
+      expect(s.clusters).toEqual(expected.clusters);
+      expect(Object.fromEntries(s.assigned)).toEqual(expected.assigned);
+    }
   });
 });

@@ -286,7 +286,22 @@ export class NewsIngest implements NewsIngestPort {
       );
       await this.repo.markChecked(em, check);
     }
+    // The candidates are read before the lock, noting the last committed story step; under the lock
+    // only the items of the steps committed since are read (news_cluster_log), and the clusters of the
+    // candidates read before are refreshed. The candidate query was the largest part of the lock's time.
+    const unassigned = entries.filter((e) => e.clusterId === null && !e.isNoise && e.bands.length);
+    let lookup: { seq: string; bands: string[]; from: Date; to: Date; exclude: string[]; before: CandidateRow[] } | undefined;
+    if (unassigned.length) {
+      const windowMs = this.config.collect.clusterWindowHours * 3_600_000;
+      const times = unassigned.map((e) => e.publishTime.getTime());
+      const bands = [...new Set(unassigned.flatMap((e) => e.bands))];
+      const [from, to] = [new Date(Math.min(...times) - windowMs), new Date(Math.max(...times) + windowMs)];
+      const exclude = unassigned.map((e) => e.id);
+      const seq = await this.repo.logSeq(em);
+      lookup = { seq, bands, from, to, exclude, before: await this.repo.candidates(em, bands, from, to, exclude, CANDIDATE_LIMIT) };
+    }
     await this.repo.lockClusters(em);
+    if (entries.length) await this.repo.logStep(em, entries.map((e) => e.id));
     const touched = new Set(await this.repo.clustersOf(em, sourceAdded));
     // the items are committed: one may have joined a story (as another batch's candidate) since it was read
     if (entries.length) {
@@ -294,21 +309,21 @@ export class NewsIngest implements NewsIngestPort {
       for (const e of entries) e.clusterId = now.get(e.id) ?? null;
     }
     const open = entries.filter((e) => e.clusterId === null && !e.isNoise && e.bands.length).sort((a, b) => a.publishTime.getTime() - b.publishTime.getTime() || Number(a.id) - Number(b.id));
-    if (open.length) await this.assign(em, open, touched);
+    if (open.length && lookup) {
+      const since = await this.repo.candidatesSince(em, lookup.seq, lookup.bands, lookup.from, lookup.to, lookup.exclude);
+      const fresh = new Set(since.map((r) => r.id));
+      const older = lookup.before.filter((r) => !fresh.has(r.id));
+      const state = new Map((await this.repo.candidateState(em, older.map((r) => r.id))).map((r) => [r.id, r]));
+      const rows: CandidateRow[] = [
+        ...older.filter((r) => state.has(r.id)).map((r) => ({ ...r, clusterId: state.get(r.id)!.clusterId, clusterSize: state.get(r.id)!.clusterSize })),
+        ...since,
+      ];
+      await this.assign(em, open, rows, touched);
+    }
     await this.repo.refreshClusters(em, [...touched]);
   }
 
-  private async assign(em: EntityManager, open: StoryEntry[], touched: Set<string>): Promise<void> {
-    const windowMs = this.config.collect.clusterWindowHours * 3_600_000;
-    const times = open.map((e) => e.publishTime.getTime());
-    const rows: CandidateRow[] = await this.repo.candidates(
-      em,
-      [...new Set(open.flatMap((e) => e.bands))],
-      new Date(Math.min(...times) - windowMs),
-      new Date(Math.max(...times) + windowMs),
-      open.map((e) => e.id),
-      CANDIDATE_LIMIT,
-    );
+  private async assign(em: EntityManager, open: StoryEntry[], rows: CandidateRow[], touched: Set<string>): Promise<void> {
     const sizes = new Map<string, number>();
     const pool: Candidate[] = rows.map((r) => {
       if (r.clusterId !== null) sizes.set(r.clusterId, r.clusterSize ?? 1);

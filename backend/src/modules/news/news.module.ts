@@ -15,8 +15,8 @@ import { NewsService } from './news.service.js';
 import { NewsWebsites } from './news-websites.js';
 import { NewsIngest } from './news-ingest.js';
 import { NewsIngestRepository } from './news-ingest.repository.js';
-import { NewsCluster, NewsMinhash, NewsMinhashBand, NewsSource } from './news-cluster.entity.js';
+import { NewsCluster, NewsClusterLog, NewsMinhash, NewsMinhashBand, NewsSource } from './news-cluster.entity.js';
 import { News, NewsDept, NewsSearchHistory, NewsUser, NewsWebsite } from './news.entity.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([News, NewsDept, NewsSearchHistory, NewsTranslation, NewsUser, NewsWebsite, NewsSource, NewsCluster, NewsMinhash, NewsMinhashBand]), ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsRepository, NewsService, NewsDiscoverService, NewsExportService, NewsWebsites, NewsIngest, NewsIngestRepository, NewsDeskRepository, NewsDesk], exports: [NewsService, NewsWebsites, NewsIngest, NewsDesk] })
+@Module({ imports: [TypeOrmModule.forFeature([News, NewsDept, NewsSearchHistory, NewsTranslation, NewsUser, NewsWebsite, NewsSource, NewsCluster, NewsMinhash, NewsMinhashBand, NewsClusterLog]), ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsRepository, NewsService, NewsDiscoverService, NewsExportService, NewsWebsites, NewsIngest, NewsIngestRepository, NewsDeskRepository, NewsDesk], exports: [NewsService, NewsWebsites, NewsIngest, NewsDesk] })
 export class NewsModule {}

@@ -66,7 +66,7 @@ const ERROR_MAX_CHARS = 2000;
  * processes (an advisory lock) and each holds a pooled connection meanwhile, so more would only
  * starve the pool; fetching and parsing stay `COLLECT_CONCURRENCY` wide.
  */
-export const INGEST_PARALLEL = 2;
+export const INGEST_PARALLEL = 4;
 
 /** A kept-alive socket the server closed just before it was reused: worth one more try. */
 const STALE_SOCKET = /UND_ERR_SOCKET|ECONNRESET|EPIPE/;
