@@ -279,12 +279,6 @@ export class NewsIngestRepository {
     return leadIds.map((l) => byLead.get(l)!);
   }
 
-  /** `news.cluster_id` of the assigned items. */
-  async setClusters(em: EntityManager, assigned: Map<string, string>): Promise<void> {
-    if (!assigned.size) return;
-    await em.query('UPDATE news SET cluster_id = a.cid FROM unnest($1::bigint[], $2::bigint[]) AS a(id, cid) WHERE news.id = a.id', [[...assigned.keys()], [...assigned.values()]]);
-  }
-
   /**
    * `cluster_checked_at` of the checked items: the given time (the MT sweep passes the `mt_time` it
    * read, so a translation stored meanwhile is seen next time), else the clock now (later than any
@@ -312,29 +306,35 @@ export class NewsIngestRepository {
   }
 
   /**
-   * Recomputes clusters from their members: lead = the earliest published (ties: smaller id), size,
-   * distinct sources over the members' `news_source` rows (their own `web_id` when they have none),
-   * first/last time; then `cluster_lead` of the members.
+   * Writes the assignments and recomputes the clusters from their members, in one statement: the
+   * members (stored ones plus `assigned`) give each cluster its lead = the earliest published (ties:
+   * smaller id), size, distinct sources over the members' `news_source` rows (their own `web_id`
+   * when they have none) and first/last time; members' `cluster_id` and `cluster_lead` are written
+   * where they change. (Separate UPDATEs of news for the ids and for the lead flags wrote each
+   * changed row, and every index of news, twice while the cluster lock was held.)
    */
-  async refreshClusters(em: EntityManager, clusterIds: string[]): Promise<void> {
-    if (!clusterIds.length) return;
-    const ids = [...new Set(clusterIds)];
+  async refreshClusters(em: EntityManager, clusterIds: string[], assigned: Map<string, string> = new Map()): Promise<void> {
+    const ids = [...new Set([...clusterIds, ...assigned.values()])];
+    if (!ids.length) return;
     await em.query(
-      `UPDATE news_cluster c SET lead_id = x.lead, size = x.size, source_count = x.sources, first_time = x.first, last_time = x.last
-         FROM (SELECT n.cluster_id AS id, (array_agg(n.id ORDER BY n.publish_time, n.id))[1] AS lead, count(*)::int AS size,
-                      min(n.publish_time) AS first, max(n.publish_time) AS last,
-                      (SELECT count(DISTINCT w.web_id)::int FROM news m
-                         CROSS JOIN LATERAL (SELECT s.web_id FROM news_source s WHERE s.news_id = m.id
-                                             UNION SELECT m.web_id WHERE m.web_id IS NOT NULL) w
-                        WHERE m.cluster_id = n.cluster_id) AS sources
-                 FROM news n WHERE n.cluster_id = ANY($1::bigint[]) GROUP BY n.cluster_id) x
-        WHERE c.id = x.id`,
-      [ids],
-    );
-    await em.query(
-      `UPDATE news n SET cluster_lead = (n.id = c.lead_id)
-         FROM news_cluster c WHERE c.id = n.cluster_id AND c.id = ANY($1::bigint[]) AND n.cluster_lead <> (n.id = c.lead_id)`,
-      [ids],
+      `WITH a AS (SELECT * FROM unnest($2::bigint[], $3::bigint[]) AS a(id, cid)),
+            m AS (SELECT n.id, COALESCE(a.cid, n.cluster_id) AS cid, n.publish_time, n.web_id
+                    FROM news n LEFT JOIN a ON a.id = n.id
+                   WHERE n.cluster_id = ANY($1::bigint[]) OR n.id IN (SELECT id FROM a)),
+            x AS (SELECT m.cid, (array_agg(m.id ORDER BY m.publish_time, m.id))[1] AS lead, count(*)::int AS size,
+                         min(m.publish_time) AS first, max(m.publish_time) AS last
+                    FROM m WHERE m.cid = ANY($1::bigint[]) GROUP BY m.cid),
+            src AS (SELECT m.cid, count(DISTINCT w.web_id)::int AS sources FROM m
+                      CROSS JOIN LATERAL (SELECT s.web_id FROM news_source s WHERE s.news_id = m.id UNION SELECT m.web_id WHERE m.web_id IS NOT NULL) w
+                     GROUP BY m.cid),
+            up AS (UPDATE news n SET cluster_id = m.cid, cluster_lead = (n.id = x.lead)
+                     FROM m JOIN x ON x.cid = m.cid
+                    WHERE n.id = m.id AND (n.cluster_id IS DISTINCT FROM m.cid OR n.cluster_lead <> (n.id = x.lead))
+                    RETURNING n.id)
+       UPDATE news_cluster c SET lead_id = x.lead, size = x.size, source_count = COALESCE(src.sources, 0), first_time = x.first, last_time = x.last
+         FROM x LEFT JOIN src ON src.cid = x.cid
+        WHERE c.id = x.cid`,
+      [ids, [...assigned.keys()], [...assigned.values()]],
     );
   }
 

@@ -45,14 +45,13 @@ function setup(mt: { engine: string; auto: boolean }) {
         clusters.push(lead);
         return `c${clusters.length}`;
       }),
-    setClusters: async (_em: unknown, a: Map<string, string>) => {
+    refreshClusters: async (_em: unknown, _ids: string[], a: Map<string, string> = new Map()) => {
       for (const [k, v] of a) assigned.set(k, v);
     },
     markChecked: async () => undefined,
     clustersOf: async () => [],
     // every inserted item is still there, in no cluster
     clusterIdsOf: async (_em: unknown, ids: string[]) => ids.map((id) => [id, assigned.get(id) ?? null]),
-    refreshClusters: async () => undefined,
   } as unknown as NewsIngestRepository;
   const classify = { noiseId: async () => NOISE } as unknown as ClassifyService;
   const config = { mt, collect: { clusterWindowHours: 72, clusterThreshold: 0.22 } } as unknown as AppConfig;

@@ -309,6 +309,7 @@ export class NewsIngest implements NewsIngestPort {
       for (const e of entries) e.clusterId = now.get(e.id) ?? null;
     }
     const open = entries.filter((e) => e.clusterId === null && !e.isNoise && e.bands.length).sort((a, b) => a.publishTime.getTime() - b.publishTime.getTime() || Number(a.id) - Number(b.id));
+    let assigned = new Map<string, string>();
     if (open.length && lookup) {
       const since = await this.repo.candidatesSince(em, lookup.seq, lookup.bands, lookup.from, lookup.to, lookup.exclude);
       const fresh = new Set(since.map((r) => r.id));
@@ -318,12 +319,13 @@ export class NewsIngest implements NewsIngestPort {
         ...older.filter((r) => state.has(r.id)).map((r) => ({ ...r, clusterId: state.get(r.id)!.clusterId, clusterSize: state.get(r.id)!.clusterSize })),
         ...since,
       ];
-      await this.assign(em, open, rows, touched);
+      assigned = await this.assign(em, open, rows, touched);
     }
-    await this.repo.refreshClusters(em, [...touched]);
+    await this.repo.refreshClusters(em, [...touched], assigned);
   }
 
-  private async assign(em: EntityManager, open: StoryEntry[], rows: CandidateRow[], touched: Set<string>): Promise<void> {
+  /** Decides the stories of `open` (new clusters created); answers item id → cluster id, written by refreshClusters. */
+  private async assign(em: EntityManager, open: StoryEntry[], rows: CandidateRow[], touched: Set<string>): Promise<Map<string, string>> {
     const sizes = new Map<string, number>();
     const pool: Candidate[] = rows.map((r) => {
       if (r.clusterId !== null) sizes.set(r.clusterId, r.clusterSize ?? 1);
@@ -384,7 +386,7 @@ export class NewsIngest implements NewsIngestPort {
         touched.add(real(cid));
       }
     }
-    await this.repo.setClusters(em, assigned);
+    return assigned;
   }
 
   /** `news_dept.yj = true` of the department's items (alert hits), in the caller's transaction. */

@@ -62,9 +62,10 @@ const FULL_TEXT_PARALLEL = 2;
 const FULL_TEXT_LOOKBACK_MS = 24 * 3600_000;
 const ERROR_MAX_CHARS = 2000;
 /**
- * NewsIngest batches stored at once by this process: their cluster step is serialised across
- * processes (an advisory lock) and each holds a pooled connection meanwhile, so more would only
- * starve the pool; fetching and parsing stay `COLLECT_CONCURRENCY` wide.
+ * NewsIngest batches stored at once by this process. Each holds one pooled connection at a time (its
+ * items' transaction, then its story step, which waits for the cluster lock across processes), so
+ * four leave the pool (DATABASE_POOL_SIZE, default 10) to the API; fetching and parsing stay
+ * `COLLECT_CONCURRENCY` wide.
  */
 export const INGEST_PARALLEL = 4;
 
