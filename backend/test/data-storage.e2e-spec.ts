@@ -377,8 +377,18 @@ describe('data storage: api/dataExchange and api/backup', () => {
     expect(minted.body.url).toBe(`api/backup/runs/${first.body.id}/downloadFile?access_token=${encodeURIComponent(minted.body.token)}`);
     const linked = await anonymous(`/${minted.body.url}`);
     expect(linked.status).toBe(200);
-    expect(linked.headers['content-disposition']).toBe(`attachment; filename="${done.fileName}"`);
+    expect(linked.headers['content-disposition']).toBe(`attachment; filename="${done.fileName}"; filename*=UTF-8''${encodeURIComponent(done.fileName!)}`);
     expect(linked.body).toEqual(zip.body);
+    // resumable: a Range answers 206 with that part, through the session and through the link
+    expect(zip.headers['accept-ranges']).toBe('bytes');
+    const part = await download(`/api/backup/runs/${first.body.id}/download`, admin, 'bytes=100-199');
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${done.size}`);
+    expect(part.body).toEqual((zip.body as Buffer).subarray(100, 200));
+    const tail = await anonymous(`/${minted.body.url}`, `bytes=${done.size! - 50}-`);
+    expect(tail.status).toBe(206);
+    expect(tail.body).toEqual((zip.body as Buffer).subarray(done.size! - 50));
+    expectError(await download(`/api/backup/runs/${first.body.id}/download`, admin, `bytes=${done.size}-`), 416);
     const tokens = t.app.get(DownloadTokenService);
     const adminId = await userId('admin');
     for (const other of [tokens.sign(first.body.id, adminId), tokens.sign(first.body.id, adminId, undefined, 'exchange'), tokens.sign(first.body.id, adminId, Date.now() - 1000, 'backup')])

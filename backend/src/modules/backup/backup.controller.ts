@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import {
   ApiBody,
   ApiConflictResponse,
@@ -11,20 +11,20 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { Readable } from 'node:stream';
 import type { Response } from 'express';
 import { CurrentUser, Public, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { Log, SkipLog } from '../../common/audit/log.decorator.js';
 import { ApiPageResponse } from '../../common/http/api-response.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
+import type { RangedDownload } from '../../common/storage/ranged-download.js';
 import { BackupRunDto, BackupStatusDto, RunsQuery } from './backup.dto.js';
 import { DownloadTokenDto } from '../storage/index.js';
 import { BACKUP_DOWNLOAD_PERMISSIONS, BackupService } from './backup.service.js';
 
-/** Headers of a backup download: an attachment under its file name. */
-function sendBackup(res: Response, d: { name: string; size: number; stream: Readable }): StreamableFile {
-  res.set({ 'Content-Type': 'application/zip', 'Content-Length': String(d.size), 'Content-Disposition': `attachment; filename="${d.name}"` });
+/** A backup download: status 200 or 206 (Range), headers, the bytes. */
+function sendBackup(res: Response, d: RangedDownload): StreamableFile {
+  res.status(d.status).set(d.headers);
   return new StreamableFile(d.stream);
 }
 
@@ -62,12 +62,13 @@ export class BackupController {
   }
 
   @RequirePermissions(...BACKUP_DOWNLOAD_PERMISSIONS)
+  /** A finished backup; `Range: bytes=…` answers 206 with that part (416 when unsatisfiable). */
   @Get('runs/:id/download')
   @ApiProduces('application/zip')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: '备份记录不存在' })
-  async download(@Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
-    return sendBackup(res, await this.backups.download(id));
+  async download(@Param('id', ParseIdPipe) id: number, @Headers('range') range: string | undefined, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+    return sendBackup(res, await this.backups.download(id, range));
   }
 
   /** A short-lived link for `runs/{id}/downloadFile` (a browser download cannot send the Authorization header). */
@@ -92,8 +93,13 @@ export class BackupController {
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   @ApiUnauthorizedResponse({ description: 'DOWNLOAD_LINK_INVALID 下载链接已失效，请重新下载' })
   @ApiNotFoundResponse({ description: '备份记录不存在' })
-  async downloadFile(@Param('id', ParseIdPipe) id: number, @Query('access_token') token: unknown, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
-    return sendBackup(res, await this.backups.downloadWithToken(id, token));
+  async downloadFile(
+    @Param('id', ParseIdPipe) id: number,
+    @Query('access_token') token: unknown,
+    @Headers('range') range: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    return sendBackup(res, await this.backups.downloadWithToken(id, token, range));
   }
 
   @Log('删除备份')

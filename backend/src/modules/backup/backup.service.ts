@@ -8,6 +8,7 @@ import archiver, { type Archiver } from 'archiver';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { page, type Page } from '../../common/http/list-query.js';
+import { rangedDownload, type RangedDownload } from '../../common/storage/ranged-download.js';
 import { STORAGE, StorageObjectNotFound, type StoragePort } from '../../common/storage/storage.port.js';
 import { formatDateTime, parseDateTime } from '../../common/time/time.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
@@ -304,9 +305,9 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** `GET runs/{id}/downloadFile?access_token=`: the download, for a valid backup token of a user still allowed to download. */
-  async downloadWithToken(id: number, token: unknown): Promise<{ name: string; size: number; stream: Readable }> {
+  async downloadWithToken(id: number, token: unknown, range?: string): Promise<RangedDownload> {
     await this.tokens.holder('backup', id, token, BACKUP_DOWNLOAD_PERMISSIONS);
-    return this.download(id);
+    return this.download(id, range);
   }
 
   private async downloadable(id: number): Promise<BackupRun & { storageKey: string }> {
@@ -316,17 +317,11 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
     return { ...run, storageKey: run.storageKey };
   }
 
-  async download(id: number): Promise<{ name: string; size: number; stream: Readable }> {
+  /** A finished backup; `Range: bytes=…` answers 206 with that part (a multi-GB download can resume). */
+  async download(id: number, range?: string): Promise<RangedDownload> {
     const run = await this.downloadable(id);
-    let stream: Readable;
-    try {
-      stream = await this.storage.get(run.storageKey);
-    } catch (e) {
-      // expired or deleted in the same moment, or gone from the store: not a server error
-      if (e instanceof StorageObjectNotFound) throw DomainException.notFound('备份文件不存在（可能已被删除）');
-      throw e;
-    }
-    return { name: run.storageKey.split('/').pop()!, size: Number(run.size), stream };
+    const name = run.storageKey.split('/').pop()!;
+    return rangedDownload(this.storage, { key: run.storageKey, size: Number(run.size), name, contentType: 'application/zip' }, range, '备份文件不存在（可能已被删除）');
   }
 
   async delete(ids: number[]): Promise<{ deleted: number }> {

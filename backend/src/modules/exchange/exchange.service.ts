@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { page, type Page } from '../../common/http/list-query.js';
+import { rangedDownload, type RangedDownload } from '../../common/storage/ranged-download.js';
 import { STORAGE, StorageObjectNotFound, type StoragePort } from '../../common/storage/storage.port.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Permission } from '../../common/access/permission.js';
@@ -24,7 +25,6 @@ import {
   type TrustedKeyDto,
 } from './exchange.dto.js';
 import { fingerprintOf, normalizePublicKey } from './package-format.js';
-import { parseRange } from './range.js';
 
 export const MSG_JOB_NOT_FOUND = '交换任务不存在';
 /** Who may download a package: `@RequirePermissions` of the download routes, asked again when a signed link is used. */
@@ -38,32 +38,8 @@ export class UploadOffsetConflict extends DomainException {
   }
 }
 
-/** A download: headers and bytes (a `Range` answers 206 with part of them). */
-export interface PackageDownload {
-  status: 200 | 206;
-  headers: Record<string, string>;
-  stream: Readable;
-}
-
-/** Skips `start` bytes and passes `length` (a `Range` read over a store that streams whole objects). */
-function slice(start: number, length: number): Transform {
-  let skip = start;
-  let left = length;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      let part = chunk;
-      if (skip > 0) {
-        const n = Math.min(skip, part.length);
-        skip -= n;
-        part = part.subarray(n);
-      }
-      if (left <= 0 || !part.length) return done();
-      if (part.length > left) part = part.subarray(0, left);
-      left -= part.length;
-      done(null, part);
-    },
-  });
-}
+/** A package download (see rangedDownload). */
+export type PackageDownload = RangedDownload;
 
 /**
  * Cross-network data exchange (docs/collect-design.md §7 "Exchange", §8.1): this installation's key,
@@ -162,31 +138,8 @@ export class ExchangeService {
 
   async download(id: number, range: string | undefined): Promise<PackageDownload> {
     const job = await this.finishedExport(id);
-    const size = Number(job.size);
     const name = job.fileName ?? `horizon-exchange-${id}.zip`;
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-      'Accept-Ranges': 'bytes',
-    };
-    const r = parseRange(range, size);
-    if (r === 'bad') throw new DomainException(HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE, `请求的范围无效（文件大小 ${size} 字节）`, 'RANGE_NOT_SATISFIABLE');
-    let body: Readable;
-    try {
-      body = await this.storage.get(job.storageKey);
-    } catch (e) {
-      // deleted in the same moment, or gone from the store: not a server error
-      if (e instanceof StorageObjectNotFound) throw DomainException.notFound('数据包文件不存在（可能已被删除）');
-      throw e;
-    }
-    if (!r) return { status: 200, headers: { ...headers, 'Content-Length': String(size) }, stream: body };
-    const part = slice(r.start, r.end - r.start + 1);
-    body.on('error', (e) => part.destroy(e));
-    return {
-      status: 206,
-      headers: { ...headers, 'Content-Length': String(r.end - r.start + 1), 'Content-Range': `bytes ${r.start}-${r.end}/${size}` },
-      stream: body.pipe(part),
-    };
+    return rangedDownload(this.storage, { key: job.storageKey, size: Number(job.size), name, contentType: 'application/zip' }, range, '数据包文件不存在（可能已被删除）');
   }
 
   async createImport(dto: ImportCreateDto, user: Principal): Promise<ExchangeJobDto> {

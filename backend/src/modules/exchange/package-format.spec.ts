@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { allowedEntryName, fingerprintOf, normalizePublicKey } from './package-format.js';
-import { parseRange } from './range.js';
+import { parseRange } from '../../common/storage/ranged-download.js';
 
 describe('exchange package: entry names, keys, download ranges', () => {
   it('accepts only the names of the format', () => {
