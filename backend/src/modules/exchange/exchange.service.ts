@@ -1,11 +1,11 @@
-import { Readable, Transform } from 'node:stream';
+import { Transform } from 'node:stream';
 import { Inject, Injectable, HttpStatus } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Principal } from '../../common/auth/principal.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { page, type Page } from '../../common/http/list-query.js';
 import { rangedDownload, type RangedDownload } from '../../common/storage/ranged-download.js';
-import { STORAGE, StorageObjectNotFound, type StoragePort } from '../../common/storage/storage.port.js';
+import { STORAGE, type StoragePort } from '../../common/storage/storage.port.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { Permission } from '../../common/access/permission.js';
 import { type DownloadTokenDto, DownloadTokenService } from '../storage/index.js';
