@@ -193,7 +193,7 @@ export class NewsIngest implements NewsIngestPort {
 
     // 2. Signatures (CPU, outside any transaction), then the story step in a second transaction. The
     //    items are committed and visible meanwhile; a process that stops in between leaves them
-    //    unchecked, and the maintenance sweep (checkUnclustered) gives them their stories later.
+    //    unchecked, and the maintenance sweep (reclusterTranslated) gives them their stories later.
     const entries: StoryEntry[] = [
       ...(await mapCooperative(stored.created, ({ id, item }) =>
         this.entry(id, exchange ? item : { ...item, titleCn: null, contentCn: null }, webId, item.language ?? stored.site.language, item.classify.includes(noiseId), null),
