@@ -1,5 +1,5 @@
 // Parts of the headers of the collection and storage systems (数据采集 / 数据存储): their user entry
-// and the loading state of a lazy page. The news-tracking system has its own (ProcessUserMenu).
+// and the loading state of a lazy page. The news-tracking bar uses the user entry too (ProcessUserMenu).
 import { type MouseEvent, useState } from 'react';
 import { Avatar, Box, ButtonBase, CircularProgress, Divider, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -27,15 +27,59 @@ export function PageFallback() {
   );
 }
 
-/** The user entry: 返回首页, 个人中心, and 退出登录 when the platform settings allow it. */
-export function SystemUserMenu({ logoutEnabled, compact, labels }: { logoutEnabled: boolean; compact: boolean; labels: SystemUserMenuLabels }) {
+/** Avatar and name of the signed-in user (the name hidden on a compact bar). */
+function Who({ compact }: { compact: boolean }) {
   const { identity } = useGetIdentity();
+  const name = identity?.fullName ?? '';
+  return (
+    <>
+      <Avatar src={identity?.avatar} alt={name} sx={{ width: 30, height: 30, fontSize: 14, bgcolor: horizon('onPrimaryAvatar'), color: 'common.white' }}>
+        {name.slice(0, 1)}
+      </Avatar>
+      {!compact && (
+        <Typography variant="body2" noWrap sx={{ maxWidth: 120, color: 'inherit' }}>
+          {name}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/**
+ * The user entry of a system's top bar: a dropdown with 首页 (`homePath`), 个人中心 (`centerPath`) and
+ * 退出登录 when the platform settings allow it (confirmation 确定注销并退出系统吗？; on confirm the
+ * session is revoked and the page reloads, landing on the login page). With `menuOnlyWithLogout`
+ * and logout disabled it shows only who is signed in (the news-tracking bar, spec §2).
+ */
+export function SystemUserMenu({
+  logoutEnabled,
+  compact,
+  labels,
+  homePath = '/enter',
+  centerPath = '/user/center',
+  menuOnlyWithLogout = false,
+  testId,
+}: {
+  logoutEnabled: boolean;
+  compact: boolean;
+  labels: SystemUserMenuLabels;
+  homePath?: string;
+  centerPath?: string;
+  menuOnlyWithLogout?: boolean;
+  testId?: string;
+}) {
   const navigate = useNavigate();
   const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const name = identity?.fullName ?? '';
+  if (menuOnlyWithLogout && !logoutEnabled) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1 }} data-testid={testId}>
+        <Who compact={compact} />
+      </Box>
+    );
+  }
   const go = (path: string) => {
     setAnchor(null);
     navigate(path);
@@ -43,6 +87,8 @@ export function SystemUserMenu({ logoutEnabled, compact, labels }: { logoutEnabl
   const confirmLogout = async () => {
     setLeaving(true);
     try {
+      // Revoke the session and clear react-admin's caches without navigating, then reload: the
+      // fresh page finds no session and the router sends it to the login page (with redirect).
       await logout({}, false);
     } finally {
       window.location.reload();
@@ -57,14 +103,7 @@ export function SystemUserMenu({ logoutEnabled, compact, labels }: { logoutEnabl
         aria-label={labels.open}
         sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, borderRadius: 1, color: 'inherit', '&:hover': { bgcolor: horizon('onPrimaryHover') } }}
       >
-        <Avatar src={identity?.avatar} alt={name} sx={{ width: 30, height: 30, fontSize: 14, bgcolor: horizon('onPrimaryAvatar'), color: 'common.white' }}>
-          {name.slice(0, 1)}
-        </Avatar>
-        {!compact && (
-          <Typography variant="body2" noWrap sx={{ maxWidth: 120, color: 'inherit' }}>
-            {name}
-          </Typography>
-        )}
+        <Who compact={compact} />
         <ExpandMoreIcon fontSize="small" />
       </ButtonBase>
       <Menu
@@ -75,13 +114,13 @@ export function SystemUserMenu({ logoutEnabled, compact, labels }: { logoutEnabl
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { minWidth: 160, mt: 0.5 } } }}
       >
-        <MenuItem onClick={() => go('/enter')}>
+        <MenuItem onClick={() => go(homePath)}>
           <ListItemIcon>
             <HomeOutlined fontSize="small" />
           </ListItemIcon>
           <ListItemText>{labels.home}</ListItemText>
         </MenuItem>
-        <MenuItem onClick={() => go('/user/center')}>
+        <MenuItem onClick={() => go(centerPath)}>
           <ListItemIcon>
             <PersonOutlined fontSize="small" />
           </ListItemIcon>

@@ -1,5 +1,6 @@
 import { type Readable, Transform } from 'node:stream';
-import { HttpStatus } from '@nestjs/common';
+import { HttpStatus, StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
 import { DomainException } from '../errors/domain.exception.js';
 import { StorageObjectNotFound, type StoragePort } from './storage.port.js';
 
@@ -91,4 +92,10 @@ export async function rangedDownload(
     headers: { ...headers, 'Content-Length': String(r.end - r.start + 1), 'Content-Range': `bytes ${r.start}-${r.end}/${size}` },
     stream: body.pipe(part),
   };
+}
+
+/** Answers a download from a controller (`@Res({ passthrough: true })`): its status, headers and bytes. */
+export function sendDownload(res: Response, d: RangedDownload): StreamableFile {
+  res.status(d.status).set(d.headers);
+  return new StreamableFile(d.stream);
 }

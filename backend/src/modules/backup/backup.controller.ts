@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, Param, Post, Query, Res, type StreamableFile } from '@nestjs/common';
 import {
   ApiBody,
   ApiConflictResponse,
@@ -17,16 +17,10 @@ import type { Principal } from '../../common/auth/principal.js';
 import { Log, SkipLog } from '../../common/audit/log.decorator.js';
 import { ApiPageResponse } from '../../common/http/api-response.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import type { RangedDownload } from '../../common/storage/ranged-download.js';
+import { sendDownload } from '../../common/storage/ranged-download.js';
 import { BackupRunDto, BackupStatusDto, RunsQuery } from './backup.dto.js';
 import { DownloadTokenDto } from '../storage/index.js';
 import { BACKUP_DOWNLOAD_PERMISSIONS, BackupService } from './backup.service.js';
-
-/** A backup download: status 200 or 206 (Range), headers, the bytes. */
-function sendBackup(res: Response, d: RangedDownload): StreamableFile {
-  res.status(d.status).set(d.headers);
-  return new StreamableFile(d.stream);
-}
 
 /**
  * 数据存储备份 (docs/collect-design.md §7 "Backup", docs/data-storage.md): status, runs, a backup now,
@@ -68,7 +62,7 @@ export class BackupController {
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: '备份记录不存在' })
   async download(@Param('id', ParseIdPipe) id: number, @Headers('range') range: string | undefined, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
-    return sendBackup(res, await this.backups.download(id, range));
+    return sendDownload(res, await this.backups.download(id, range));
   }
 
   /** A short-lived link for `runs/{id}/downloadFile` (a browser download cannot send the Authorization header). */
@@ -99,7 +93,7 @@ export class BackupController {
     @Headers('range') range: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
-    return sendBackup(res, await this.backups.downloadWithToken(id, token, range));
+    return sendDownload(res, await this.backups.downloadWithToken(id, token, range));
   }
 
   @Log('删除备份')

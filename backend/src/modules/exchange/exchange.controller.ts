@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res, StreamableFile, UseFilters } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Req, Res, type StreamableFile, UseFilters } from '@nestjs/common';
 import {
   ApiBody,
   ApiConflictResponse,
@@ -17,6 +17,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import { Log, SkipLog } from '../../common/audit/log.decorator.js';
 import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 import { ParseIdPipe, ParseIdsPipe } from '../../common/http/ids.pipe.js';
+import { sendDownload } from '../../common/storage/ranged-download.js';
 import { ChunkQuery, DeletedDto, ExportCreateDto, ImportCreateDto, ExchangeJobDto, ExchangeJobQuery, KeyDto, TrustedKeyCreateDto, TrustedKeyDto, UploadStateDto } from './exchange.dto.js';
 import { EXCHANGE_DOWNLOAD_PERMISSIONS, ExchangeService } from './exchange.service.js';
 import { DownloadTokenDto } from '../storage/index.js';
@@ -94,9 +95,7 @@ export class ExchangeController {
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: '交换任务不存在' })
   async download(@Param('id', ParseIdPipe) id: number, @Headers('range') range: string | undefined, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
-    const d = await this.exchange.download(id, range);
-    res.status(d.status).set(d.headers);
-    return new StreamableFile(d.stream);
+    return sendDownload(res, await this.exchange.download(id, range));
   }
 
   /** A short-lived link for `exports/{id}/downloadFile` (a browser download cannot send the Authorization header). */
@@ -128,9 +127,7 @@ export class ExchangeController {
     @Headers('range') range: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
-    const d = await this.exchange.downloadWithToken(id, token, range);
-    res.status(d.status).set(d.headers);
-    return new StreamableFile(d.stream);
+    return sendDownload(res, await this.exchange.downloadWithToken(id, token, range));
   }
 
   @Log('上传交换数据包')

@@ -38,9 +38,6 @@ export class UploadOffsetConflict extends DomainException {
   }
 }
 
-/** A package download (see rangedDownload). */
-export type PackageDownload = RangedDownload;
-
 /**
  * Cross-network data exchange (docs/collect-design.md §7 "Exchange", §8.1): this installation's key,
  * the trusted keys, export and import jobs, chunked uploads and package downloads. The jobs run in
@@ -124,7 +121,7 @@ export class ExchangeService {
   }
 
   /** `GET exports/{id}/downloadFile?access_token=`: the download, for a valid exchange token of a user still allowed to download. */
-  async downloadWithToken(id: number, token: unknown, range: string | undefined): Promise<PackageDownload> {
+  async downloadWithToken(id: number, token: unknown, range: string | undefined): Promise<RangedDownload> {
     await this.tokens.holder('exchange', id, token, EXCHANGE_DOWNLOAD_PERMISSIONS);
     return this.download(id, range);
   }
@@ -136,7 +133,7 @@ export class ExchangeService {
     return { ...job, storageKey: job.storageKey, size: job.size };
   }
 
-  async download(id: number, range: string | undefined): Promise<PackageDownload> {
+  async download(id: number, range: string | undefined): Promise<RangedDownload> {
     const job = await this.finishedExport(id);
     const name = job.fileName ?? `horizon-exchange-${id}.zip`;
     return rangedDownload(this.storage, { key: job.storageKey, size: Number(job.size), name, contentType: 'application/zip' }, range, '数据包文件不存在（可能已被删除）');

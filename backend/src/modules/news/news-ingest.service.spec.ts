@@ -58,6 +58,13 @@ function setup(mt: { engine: string; auto: boolean }) {
   return { ingest: new NewsIngest(repo, classify, config), inserted, clusters, assigned, sources };
 }
 
+/** An item of the labelled story fixture (test/fixtures/clusters). */
+const FIXTURE = readFileSync(join(__dirname, '../../../test/fixtures/clusters/stories.jsonl'), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '')
+  .map((l) => JSON.parse(l) as { id: string; title: string; content: string; publishTime: string });
+const story = (id: string) => FIXTURE.find((f) => f.id === id)!;
+
 const item = (over: Partial<IngestItem> & { url: string }): IngestItem => ({
   guid: null,
   title: '标题',
@@ -121,12 +128,7 @@ describe('NewsIngest (no database)', () => {
   });
 
   it('clusters two reports of one story arriving in the same batch, lead = the earlier', async () => {
-    const fixture = readFileSync(join(__dirname, '../../../test/fixtures/clusters/stories.jsonl'), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l) as { id: string; title: string; content: string; publishTime: string });
-    const pick = (id: string) => fixture.find((f) => f.id === id)!;
-    const [one, two] = [pick('s002-1'), pick('s002-2')];
+    const [one, two] = [story('s002-1'), story('s002-2')];
     const s = setup({ engine: 'none', auto: false });
     // The later one first in the batch: assignment runs in publish order.
     await s.ingest.ingest(1, [
@@ -175,11 +177,7 @@ describe('arrayLiteral', () => {
 
 describe('NewsIngest: candidates committed while the lock was awaited', () => {
   it('finds a candidate only the read under the lock sees, and refreshes one read before', async () => {
-    const fixture = readFileSync(join(__dirname, '../../../test/fixtures/clusters/stories.jsonl'), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l) as { id: string; title: string; content: string; publishTime: string });
-    const [one, two] = [fixture.find((f) => f.id === 's002-1')!, fixture.find((f) => f.id === 's002-2')!];
+    const [one, two] = [story('s002-1'), story('s002-2')];
     const s = setup({ engine: 'none', auto: false });
     const repo = (s.ingest as unknown as { repo: Record<string, unknown> }).repo;
     // store the partner's signature through a first batch, keeping its row as a candidate would be read
@@ -204,11 +202,7 @@ describe('NewsIngest: candidates committed while the lock was awaited', () => {
   });
 
   it('drops a candidate read before the lock that was deleted meanwhile, and uses its current cluster otherwise', async () => {
-    const fixture = readFileSync(join(__dirname, '../../../test/fixtures/clusters/stories.jsonl'), 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l) as { id: string; title: string; content: string; publishTime: string });
-    const [one, two] = [fixture.find((f) => f.id === 's002-1')!, fixture.find((f) => f.id === 's002-2')!];
+    const [one, two] = [story('s002-1'), story('s002-2')];
     for (const [state, expected] of [
       [[], { clusters: [] as string[], assigned: {} }],
       [[{ id: 'p1', clusterId: 'c9', clusterSize: 3 }], { clusters: [] as string[], assigned: { '101': 'c9' } }],

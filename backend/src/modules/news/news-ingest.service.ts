@@ -242,7 +242,7 @@ export class NewsIngest implements NewsIngestPort {
   }
 
   /** The search vector as the manual entry and the seed build it (titles weight A, bodies D). */
-  private search(item: Pick<IngestItem, 'title' | 'content'>, translation: { titleCn: string | null; contentCn: string | null } | null): string {
+  private search(item: Pick<IngestItem, 'title' | 'content'>, translation: Translation | null): string {
     return toTsVector(documentTokens({ title: item.title, titleCn: translation?.titleCn, content: item.content, contentCn: textOf(translation?.contentCn) }));
   }
 
