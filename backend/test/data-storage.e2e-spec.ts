@@ -348,7 +348,7 @@ describe('data storage: api/dataExchange and api/backup', () => {
   // ---------------------------------------------------------------- backups
 
   const pgDumpFound = spawnSync('pg_dump', ['--version']).status === 0;
-  // Without a pg_dump on this machine the backup cases cannot run; CI sets REQUIRE_PG_DUMP=1 so they never skip there.
+  // Skip reason: without a pg_dump on this machine the backup cases cannot run; CI sets REQUIRE_PG_DUMP=1 so they never skip there.
   const withPgDump = pgDumpFound || process.env.REQUIRE_PG_DUMP === '1' ? it : it.skip;
 
   withPgDump('backs up the database and the files (pg_dump custom format), on demand and in the schedule slot; keeps the newest 2', async () => {

@@ -56,7 +56,7 @@ if (!available) {
 }
 
 const MiB = 1024 * 1024;
-// Skipped on purpose only when no S3-compatible server can be loaded (s3rver is a devDependency, so
+// Skip reason: only when no S3-compatible server can be loaded (s3rver is a devDependency, so
 // only a partial install lacks it); CI sets REQUIRE_S3, which turns that case into the failure above.
 (available ? describe : describe.skip)('file storage on an S3-compatible server (STORAGE_DRIVER=s3)', () => {
   let server: S3rverInstance | undefined;
