@@ -320,7 +320,11 @@ async function main() {
     counts: counts[0],
     stages,
   };
-  writeFileSync(join(here, 'last-result.md'), report(result));
+  // the hand-written readings below the table ("## Reading …" sections) are kept across runs
+  const file = join(here, 'last-result.md');
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const readings = previous.indexOf('\n## Reading');
+  writeFileSync(file, report(result) + (readings >= 0 ? previous.slice(readings) : ''));
   log(`written bench/collect/last-result.md; goal ${cfg.goal} items/s: ${p1.itemsPerS >= cfg.goal ? 'met' : 'MISSED'}`);
 }
 

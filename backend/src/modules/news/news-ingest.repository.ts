@@ -312,6 +312,8 @@ export class NewsIngestRepository {
    * when they have none) and first/last time; members' `cluster_id` and `cluster_lead` are written
    * where they change. (Separate UPDATEs of news for the ids and for the lead flags wrote each
    * changed row, and every index of news, twice while the cluster lock was held.)
+   * The members are found by a UNION of two index lookups (cluster_id, id): an OR of the two made
+   * PostgreSQL scan all of news, under the cluster lock.
    */
   async refreshClusters(em: EntityManager, clusterIds: string[], assigned: Map<string, string> = new Map()): Promise<void> {
     const ids = [...new Set([...clusterIds, ...assigned.values()])];
@@ -320,7 +322,7 @@ export class NewsIngestRepository {
       `WITH a AS (SELECT * FROM unnest($2::bigint[], $3::bigint[]) AS a(id, cid)),
             m AS (SELECT n.id, COALESCE(a.cid, n.cluster_id) AS cid, n.publish_time, n.web_id
                     FROM news n LEFT JOIN a ON a.id = n.id
-                   WHERE n.cluster_id = ANY($1::bigint[]) OR n.id IN (SELECT id FROM a)),
+                   WHERE n.id IN (SELECT k.id FROM news k WHERE k.cluster_id = ANY($1::bigint[]) UNION SELECT id FROM a)),
             x AS (SELECT m.cid, (array_agg(m.id ORDER BY m.publish_time, m.id))[1] AS lead, count(*)::int AS size,
                          min(m.publish_time) AS first, max(m.publish_time) AS last
                     FROM m WHERE m.cid = ANY($1::bigint[]) GROUP BY m.cid),
