@@ -1,4 +1,6 @@
 import { DataSource } from 'typeorm';
+import { SubscriptionNotifier } from '../src/modules/interests/subscription-notifier.service';
+import { NoticeService } from '../src/modules/realtime/index';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 interface Interest {
@@ -80,7 +82,16 @@ describe('api/newsInterest', () => {
   });
 
   it('findByUserId answers a blank row to a user who never subscribed (any logged-in user)', async () => {
-    expect(await find(nobody)).toEqual({ id: null, userId: ids.interestless, websiteIds: '', classifyIds: '', createTime: null, updateTime: null });
+    expect(await find(nobody)).toEqual({
+      id: null,
+      userId: ids.interestless,
+      websiteIds: '',
+      classifyIds: '',
+      themeIds: '',
+      frequency: 'hourly',
+      createTime: null,
+      updateTime: null,
+    });
     expect((await req('get', '/findByUserId', null)).status).toBe(401);
   });
 
@@ -251,6 +262,76 @@ describe('api/newsInterest', () => {
     expect((await req('put', '', translator).send({ websiteIds: '' })).status).toBe(400);
     expect((await req('put', '', translator).send({ id: mine.id, websiteIds: '999999' })).status).toBe(400);
     expect((await req('put', '', null).send({ id: mine.id })).status).toBe(401);
+  });
+
+  it('themes: subscribed by id (unknown → 400); the interest tab adds the items matching a theme\'s keywords', async () => {
+    const [{ id: themeId }] = await db.query("INSERT INTO news_theme (title, keywords) VALUES ('订阅测试主题', '{能源}') RETURNING id");
+    expect((await req('post', '', reviewer).send({ themeIds: '99999999' })).body.message).toBe('主题不存在: 99999999');
+    const saved = await req('post', '', reviewer).send({ websiteIds: '', classifyIds: '', themeIds: String(themeId) });
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ themeIds: String(themeId), websiteIds: '', classifyIds: '' });
+    const listed = await t.http().get('/api/news/list').query({ type: 'interest', size: 1000 }).set('Authorization', bearer(reviewer));
+    const byTheme = await t.http().get('/api/news/list').query({ type: 'theme', themeId, size: 1000 }).set('Authorization', bearer(reviewer));
+    expect(listed.status).toBe(200);
+    expect(byTheme.body.totalElements).toBeGreaterThan(0);
+    expect(listed.body.totalElements).toBe(byTheme.body.totalElements);
+    expect((listed.body.content as Row[]).map((r) => r.id).sort()).toEqual((byTheme.body.content as Row[]).map((r) => r.id).sort());
+    // a deleted theme matches nothing any more
+    await db.query('DELETE FROM news_theme WHERE id = $1', [themeId]);
+    const after = await t.http().get('/api/news/list').query({ type: 'interest' }).set('Authorization', bearer(reviewer));
+    expect(after.body.totalElements).toBe(0);
+    await req('post', '', reviewer).send({ themeIds: '' });
+  });
+
+  it('GET api/news/setFrequency saves how often the caller is told (400 names the choices, 401 without a session)', async () => {
+    const set = (token: string | null, frequency?: string) => {
+      const r = t.http().get('/api/news/setFrequency').query(frequency === undefined ? {} : { frequency });
+      return token ? r.set('Authorization', bearer(token)) : r;
+    };
+    const ok = await set(nobody, 'daily');
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ frequency: 'daily' });
+    expect(await find(nobody)).toMatchObject({ frequency: 'daily', websiteIds: '', classifyIds: '', themeIds: '' });
+    for (const bad of ['weekly', undefined, '']) {
+      const res = await set(nobody, bad);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/frequency 必须是 realtime、hourly、daily、never 之一/);
+    }
+    expect((await set(null, 'daily')).status).toBe(401);
+    expect((await find(nobody)).frequency).toBe('daily');
+  });
+
+  it('notices: one per due subscription with the count and newest title; the window moves once; never and empty are skipped', async () => {
+    const notifier = t.app.get(SubscriptionNotifier);
+    const toUser = jest.spyOn(t.app.get(NoticeService), 'toUser');
+    try {
+      const web = websites[2];
+      await req('post', '', reviewer).send({ websiteIds: String(web), classifyIds: '', themeIds: '' });
+      expect((await t.http().get('/api/news/setFrequency').query({ frequency: 'realtime' }).set('Authorization', bearer(reviewer))).status).toBe(200);
+      // count from before the web's first item
+      await db.query("UPDATE news_interest SET notified_at = (SELECT min(create_time) - interval '1 second' FROM news WHERE web_id = $1) WHERE user_id = $2", [web, ids.reviewer]);
+      const [{ n }] = await db.query('SELECT count(*)::int AS n FROM news WHERE web_id = $1 AND NOT is_noise', [web]);
+      expect(n).toBeGreaterThan(0);
+      await db.query("UPDATE news_interest SET frequency = 'never' WHERE user_id <> $1", [ids.reviewer]);
+
+      expect(await notifier.runOnce(0)).toBe(1);
+      expect(toUser).toHaveBeenCalledTimes(1);
+      const [userId, notice] = toUser.mock.calls[0];
+      expect(userId).toBe(ids.reviewer);
+      expect(notice).toMatchObject({ msgType: 'INFO', type: 'subscription.digest', title: '订阅更新' });
+      expect(notice.msg).toContain(`您订阅的新闻有 ${n} 条更新`);
+      expect(notice.msg).toContain('href="/horizon/pro/news?curMenu=interest&sort=createDesc"');
+      // nothing new since: the window moves, no notice
+      expect(await notifier.runOnce(0)).toBe(0);
+      expect(toUser).toHaveBeenCalledTimes(1);
+      // hourly: not due again within the hour
+      await db.query("UPDATE news_interest SET frequency = 'hourly', notified_at = now() - interval '10 minutes' WHERE user_id = $1", [ids.reviewer]);
+      expect(await notifier.runOnce(0)).toBe(0);
+      const [{ at }] = await db.query("SELECT notified_at > now() - interval '11 minutes' AND notified_at < now() - interval '9 minutes' AS at FROM news_interest WHERE user_id = $1", [ids.reviewer]);
+      expect(at).toBe(true);
+    } finally {
+      toUser.mockRestore();
+    }
   });
 
   it('DELETE removes own rows only (admin: any); unknown → 404, nothing deleted on failure', async () => {

@@ -3758,6 +3758,27 @@ export interface paths {
       };
     };
   };
+  '/api/news/setFrequency': {
+    get: {
+      parameters: {
+        query: {
+          /** realtime 实时提醒 / hourly 每小时汇总 / daily 每日汇总 / never 不提醒 */
+          frequency: 'realtime' | 'hourly' | 'daily' | 'never';
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['FrequencyDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/news/setNoise': {
     post: {
       parameters: never;
@@ -7517,6 +7538,9 @@ export interface components {
       /** 文件名 */
       name: string;
     };
+    FrequencyDto: {
+      frequency: 'realtime' | 'hourly' | 'daily' | 'never';
+    };
     GlossaryDto: {
       /** 创建者用户名 */
       createBy: string | null;
@@ -7617,6 +7641,9 @@ export interface components {
       userId: number;
       websiteIds: string;
       classifyIds: string;
+      themeIds: string;
+      /** 新订阅内容的提醒频率 */
+      frequency: 'realtime' | 'hourly' | 'daily' | 'never';
       /** yyyy-MM-dd HH:mm:ss */
       createTime: string | null;
       /** yyyy-MM-dd HH:mm:ss */
@@ -7637,6 +7664,8 @@ export interface components {
       websiteIds?: string | number[];
       /** 关注的分类 id（任意级别，含下级）：逗号分隔字符串（如 "1,2,3"）或 id 数组；空字符串 / 空数组 = 清空 */
       classifyIds?: string | number[];
+      /** 关注的新闻主题 id（匹配主题关键词的新闻）：逗号分隔字符串（如 "1,2,3"）或 id 数组；空字符串 / 空数组 = 清空 */
+      themeIds?: string | number[];
       /** 记录 id */
       id: number;
     };
@@ -7656,6 +7685,8 @@ export interface components {
       websiteIds?: string | number[];
       /** 关注的分类 id（任意级别，含下级）：逗号分隔字符串（如 "1,2,3"）或 id 数组；空字符串 / 空数组 = 清空 */
       classifyIds?: string | number[];
+      /** 关注的新闻主题 id（匹配主题关键词的新闻）：逗号分隔字符串（如 "1,2,3"）或 id 数组；空字符串 / 空数组 = 清空 */
+      themeIds?: string | number[];
     };
     JobDto: {
       /** 创建者用户名 */

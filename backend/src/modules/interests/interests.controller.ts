@@ -4,7 +4,7 @@ import { Authenticated, CurrentUser } from '../../common/access/permissions.deco
 import { Log } from '../../common/audit/log.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
-import { InterestClassifyDto, InterestClassifyNodeDto, InterestClassifyQuery, InterestDto, InterestIndustryDto, InterestUpdateDto, InterestUserQuery, InterestWebsiteDto, InterestWebsiteQuery, InterestWriteDto } from './interests.dto.js';
+import { FrequencyDto, FrequencyQuery, InterestClassifyDto, InterestClassifyNodeDto, InterestClassifyQuery, InterestDto, InterestIndustryDto, InterestUpdateDto, InterestUserQuery, InterestWebsiteDto, InterestWebsiteQuery, InterestWriteDto } from './interests.dto.js';
 import { InterestsService } from './interests.service.js';
 import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
@@ -85,5 +85,24 @@ export class InterestsController {
   @ApiOkResponse({ type: InterestDto })
   createByUserIdAndIndustry(@CurrentUser() user: Principal, @Body() dto: InterestIndustryDto) {
     return this.interests.setIndustry(user, dto);
+  }
+}
+
+/**
+ * `GET api/news/setFrequency` (spec §7, news calls): how often the caller is told about new items of
+ * their subscriptions — `realtime`, `hourly`, `daily` or `never` (docs/subscriptions.md). The setting
+ * lives on the subscription row, so the interests module answers it.
+ */
+@ApiTags('新闻：关注')
+@Controller('api/news')
+export class SubscriptionFrequencyController {
+  constructor(private readonly interests: InterestsService) {}
+
+  @Log('设置订阅提醒频率')
+  @Authenticated()
+  @Get('setFrequency')
+  @ApiOkResponse({ type: FrequencyDto })
+  setFrequency(@CurrentUser() user: Principal, @Query() query: FrequencyQuery) {
+    return this.interests.setFrequency(user, query.frequency);
   }
 }

@@ -1,14 +1,23 @@
 import { ApiDateTime, ApiInt, ApiNullableString } from '../../common/http/api-response.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsInt, IsOptional, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, Max, MaxLength, Min } from 'class-validator';
 import { RecordId } from '../../common/http/dto.js';
 import { IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { ClassifyFlatDto } from '../classify/index.js';
 import { toInteger } from '../../common/http/numbers.js';
 
-/** Most websites / classes one subscription may hold. */
+/** Most websites / classes / themes one subscription may hold. */
 export const MAX_INTEREST_IDS = 500;
+
+/**
+ * How often a user is told about new subscribed items (docs/subscriptions.md): `realtime` a live
+ * notice within a minute of collection, `hourly` / `daily` one digest notice with the count, `never`.
+ */
+export const SUBSCRIPTION_FREQUENCIES = ['realtime', 'hourly', 'daily', 'never'] as const;
+export type SubscriptionFrequency = (typeof SUBSCRIPTION_FREQUENCIES)[number];
+/** The frequency of a user who never chose one. */
+export const DEFAULT_FREQUENCY: SubscriptionFrequency = 'hourly';
 
 /**
  * `"1,2,3"` (the wire form, blanks and empty pieces ignored), `[1, 2, 3]` or `["1", "2"]` → number[];
@@ -55,6 +64,21 @@ export class InterestWriteDto extends InterestUserQuery {
 
   @IdList('关注的分类', '关注的分类 id（任意级别，含下级）')
   classifyIds?: number[];
+
+  @IdList('关注的主题', '关注的新闻主题 id（匹配主题关键词的新闻）')
+  themeIds?: number[];
+}
+
+/** `GET api/news/setFrequency`: how often the caller is told about new subscribed items. */
+export class FrequencyQuery {
+  @ApiProperty({ enum: SUBSCRIPTION_FREQUENCIES, description: 'realtime 实时提醒 / hourly 每小时汇总 / daily 每日汇总 / never 不提醒' })
+  @IsIn(SUBSCRIPTION_FREQUENCIES, { message: `frequency 必须是 ${SUBSCRIPTION_FREQUENCIES.join('、')} 之一` })
+  frequency: SubscriptionFrequency;
+}
+
+export class FrequencyDto {
+  @ApiProperty({ enum: SUBSCRIPTION_FREQUENCIES })
+  frequency: SubscriptionFrequency;
 }
 
 export class InterestUpdateDto extends InterestWriteDto {
@@ -106,6 +130,12 @@ export class InterestDto {
 
   @ApiProperty({ example: '10001,10002' })
   classifyIds: string;
+
+  @ApiProperty({ example: '1,4' })
+  themeIds: string;
+
+  @ApiProperty({ enum: SUBSCRIPTION_FREQUENCIES, description: '新订阅内容的提醒频率' })
+  frequency: SubscriptionFrequency;
 
   @ApiDateTime({ nullable: true })
   createTime: Date | null;

@@ -8,7 +8,9 @@ import type { ClassifyNodeDto } from '../classify/index.js';
 import { ClassifyService } from '../classify/index.js';
 import { NewsWebsites } from '../news/index.js';
 import { type InterestRow, InterestsRepository } from './interests.repository.js';
+import { DEFAULT_FREQUENCY, type SubscriptionFrequency } from './interests.dto.js';
 import type {
+  FrequencyDto,
   InterestClassifyDto,
   InterestClassifyNodeDto,
   InterestClassifyQuery,
@@ -27,12 +29,23 @@ const toDto = (r: InterestRow): InterestDto => ({
   userId: r.userId,
   websiteIds: r.websiteIds.join(','),
   classifyIds: r.classifyIds.join(','),
+  themeIds: r.themeIds.join(','),
+  frequency: r.frequency as SubscriptionFrequency,
   createTime: r.createTime,
   updateTime: r.updateTime,
 });
 
 /** The answer for a user without a row: same shape, empty lists, null id and times (the screen can `.split(',')` either way). */
-const blank = (userId: number): InterestDto => ({ id: null, userId, websiteIds: '', classifyIds: '', createTime: null, updateTime: null });
+const blank = (userId: number): InterestDto => ({
+  id: null,
+  userId,
+  websiteIds: '',
+  classifyIds: '',
+  themeIds: '',
+  frequency: DEFAULT_FREQUENCY,
+  createTime: null,
+  updateTime: null,
+});
 
 const unique = (ids: number[] | undefined): number[] | undefined => (ids === undefined ? undefined : [...new Set(ids)]);
 
@@ -81,19 +94,33 @@ export class InterestsService {
     if (ids.includes(await this.classify.noiseId())) throw DomainException.badRequest('不能关注噪音分类', ErrorCode.Validation);
   }
 
+  /** 400 unless every theme exists. */
+  private async assertThemes(ids: number[] | undefined): Promise<void> {
+    if (!ids?.length) return;
+    const found = new Set(await this.interests.existingThemes(ids));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) throw DomainException.badRequest(`主题不存在: ${missing.slice(0, 20).join(', ')}`, ErrorCode.Validation);
+  }
+
   /**
    * Creates the user's row or replaces the given lists of the existing one (one row per user; a
    * list left out — undefined — keeps its current value, an empty list clears it).
    */
-  private async upsert(userId: number, websiteIds: number[] | undefined, classifyIds: number[] | undefined): Promise<InterestDto> {
-    await Promise.all([this.assertWebsites(websiteIds), this.assertClasses(classifyIds)]);
-    return toDto(await this.interests.upsert(userId, websiteIds ?? null, classifyIds ?? null));
+  private async upsert(userId: number, websiteIds: number[] | undefined, classifyIds: number[] | undefined, themeIds?: number[]): Promise<InterestDto> {
+    await Promise.all([this.assertWebsites(websiteIds), this.assertClasses(classifyIds), this.assertThemes(themeIds)]);
+    return toDto(await this.interests.upsert(userId, websiteIds ?? null, classifyIds ?? null, themeIds ?? null));
+  }
+
+  /** `GET api/news/setFrequency`: how often the caller is told about new subscribed items. */
+  async setFrequency(me: Principal, frequency: SubscriptionFrequency): Promise<FrequencyDto> {
+    await this.interests.setFrequency(me.userId, frequency);
+    return { frequency };
   }
 
   /** `POST`: create or replace the caller's subscriptions. */
   async save(me: Principal, dto: InterestWriteDto): Promise<InterestDto> {
     const userId = await this.target(me, dto.userId);
-    return this.upsert(userId, unique(dto.websiteIds), unique(dto.classifyIds));
+    return this.upsert(userId, unique(dto.websiteIds), unique(dto.classifyIds), unique(dto.themeIds));
   }
 
   /** `PUT`: the same on an existing row named by id (own row; administrators any). */
@@ -105,7 +132,7 @@ export class InterestsService {
       if (!mayManage(me, dto.userId)) throw DomainException.forbidden('只能修改自己的关注设置');
       throw DomainException.badRequest('userId 与关注设置的用户不一致', ErrorCode.Validation);
     }
-    await this.upsert(owner, unique(dto.websiteIds), unique(dto.classifyIds));
+    await this.upsert(owner, unique(dto.websiteIds), unique(dto.classifyIds), unique(dto.themeIds));
   }
 
   /** `DELETE`: the caller's rows (administrators: any); an unknown id → 404, someone else's → 403; nothing deleted then. */

@@ -33,10 +33,16 @@ describe('buildList', () => {
   });
 
   it('matches nothing for type=interest without subscriptions, websites OR classes with them', () => {
-    expect(buildList({ type: 'interest' }, ctx({ interest: { websiteIds: [], classifyIds: [] } })).count.sql).toContain('AND false');
-    const { count } = buildList({ type: 'interest' }, ctx({ interest: { websiteIds: [1], classifyIds: [9] } }));
+    expect(buildList({ type: 'interest' }, ctx({ interest: { websiteIds: [], classifyIds: [], themeQuery: null } })).count.sql).toContain('AND false');
+    const { count } = buildList({ type: 'interest' }, ctx({ interest: { websiteIds: [1], classifyIds: [9], themeQuery: null } }));
     expect(count.sql).toContain('(n.web_id = ANY($3::int[]) OR COALESCE(d.classify, n.classify) && $4::int[])');
     expect(count.params).toEqual([7, 3, [1], [9]]);
+  });
+
+  it('adds the themes of a subscription as a tsquery OR-ed with websites and classes', () => {
+    const { count } = buildList({ type: 'interest' }, ctx({ interest: { websiteIds: [1], classifyIds: [], themeQuery: "('a' & 'b') | ('c')" } }));
+    expect(count.sql).toContain('(n.web_id = ANY($3::int[]) OR n.search @@ CAST($4 AS tsquery))');
+    expect(count.params).toEqual([7, 3, [1], "('a' & 'b') | ('c')"]);
   });
 
   it('splits a search into recency tiers that cover all time without overlap', () => {

@@ -83,6 +83,13 @@ export function orderBy(sort: NewsSort, rank: string | null, k: SortKeys = NEWS_
   return `ORDER BY ${expr} ${dir}${ties}`;
 }
 
+/** A user's subscription resolved for a query: websites, classes with descendants, the themes' tsquery (null: none). */
+export interface Subscription {
+  websiteIds: number[];
+  classifyIds: number[];
+  themeQuery: string | null;
+}
+
 /** Everything the list SQL needs, resolved by the service (database lookups happen there, not here). */
 export interface ListContext {
   deptId: number | null;
@@ -95,8 +102,8 @@ export interface ListContext {
   tsquery: string | null;
   /** The theme's tsquery; null = the theme has no searchable keyword (matches nothing); undefined = no theme. */
   themeQuery?: string | null;
-  /** The caller's subscriptions (type=interest): websites and classes (with descendants). */
-  interest?: { websiteIds: number[]; classifyIds: number[] };
+  /** The caller's subscriptions (type=interest): websites, classes (with descendants) and the themes' tsquery (null: none searchable). */
+  interest?: Subscription;
   sort: NewsSort;
   page: number;
   size: number;
@@ -161,6 +168,7 @@ export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTr
       const any: string[] = [];
       if (i?.websiteIds.length) any.push(`n.web_id = ANY(${p.add(i.websiteIds)}::int[])`);
       if (i?.classifyIds.length) any.push(`${k.classify} && ${p.add(i.classifyIds)}::int[]`);
+      if (i?.themeQuery) any.push(`n.search @@ CAST(${p.add(i.themeQuery)} AS tsquery)`);
       // No subscriptions: nothing to show (the screen offers the subscription settings).
       where.push(any.length ? `(${any.join(' OR ')})` : 'false');
       break;

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type Exec, poolExec } from '../../common/database/pool-exec.js';
 import type { NewsQuery } from './news.dto.js';
-import { buildList, fromJoins, type ListContext, type ListResult, Params, ROW_COLUMNS, runList } from './news.query.js';
+import { buildList, fromJoins, type ListContext, type ListResult, Params, type Subscription, ROW_COLUMNS, runList } from './news.query.js';
 
 type Raw = Record<string, unknown>;
 type Db = DataSource | EntityManager;
@@ -76,12 +76,40 @@ export class NewsRepository {
   }
 
   /** The user's subscriptions (undefined: none). */
-  async interest(userId: number): Promise<{ websiteIds: number[]; classifyIds: number[] } | undefined> {
-    const rows: Array<{ websiteIds: number[]; classifyIds: number[] }> = await this.db.query(
-      'SELECT website_ids AS "websiteIds", classify_ids AS "classifyIds" FROM news_interest WHERE user_id = $1',
+  async interest(userId: number): Promise<{ websiteIds: number[]; classifyIds: number[]; themeIds: number[] } | undefined> {
+    const rows: Array<{ websiteIds: number[]; classifyIds: number[]; themeIds: number[] }> = await this.db.query(
+      'SELECT website_ids AS "websiteIds", classify_ids AS "classifyIds", theme_ids AS "themeIds" FROM news_interest WHERE user_id = $1',
       [userId],
     );
     return rows[0];
+  }
+
+  /** The keywords of these themes (deleted themes are left out). */
+  async themesKeywords(themeIds: number[]): Promise<string[][]> {
+    if (!themeIds.length) return [];
+    const rows: Array<{ keywords: string[] }> = await this.db.query('SELECT keywords FROM news_theme WHERE id = ANY($1::int[]) ORDER BY id', [themeIds]);
+    return rows.map((r) => r.keywords);
+  }
+
+  /**
+   * Items of a subscription collected in (since, to] (not noise): how many, and the newest one's id
+   * and title (Chinese title first). Reads idx_news_create over the window.
+   */
+  async subscribedBetween(sub: Subscription, since: string, to: string): Promise<{ total: number; latest: { id: string; title: string } | null }> {
+    const params: unknown[] = [since, to];
+    const any: string[] = [];
+    if (sub.websiteIds.length) any.push(`n.web_id = ANY($${params.push(sub.websiteIds)}::int[])`);
+    if (sub.classifyIds.length) any.push(`n.classify && $${params.push(sub.classifyIds)}::int[]`);
+    if (sub.themeQuery) any.push(`n.search @@ CAST($${params.push(sub.themeQuery)} AS tsquery)`);
+    if (!any.length) return { total: 0, latest: null };
+    const rows: Array<{ total: number; id: string; title: string }> = await this.db.query(
+      `SELECT count(*) OVER ()::int AS total, n.id::text AS id, COALESCE(NULLIF(n.title_cn, ''), n.title) AS title
+         FROM news n
+        WHERE NOT n.is_noise AND n.create_time > $1::timestamptz AND n.create_time <= $2::timestamptz AND (${any.join(' OR ')})
+        ORDER BY n.create_time DESC, n.id DESC LIMIT 1`,
+      params,
+    );
+    return rows.length ? { total: rows[0].total, latest: { id: rows[0].id, title: rows[0].title } } : { total: 0, latest: null };
   }
 
   // ---------------------------------------------------------------- one item

@@ -11,7 +11,7 @@ import { CLASSIFY_ROOT_ID } from '../classify/index.js';
 import { clip, html, NoticeService } from '../realtime/index.js';
 import { ClassifyService } from '../classify/index.js';
 import { NEWS_SORTS, type NewsInfoDto, type NewsPage, type SearchHistoryDto, type NewsQuery, type NewsRowDto, type NewsSort } from './news.dto.js';
-import type { ListContext } from './news.query.js';
+import type { ListContext, Subscription } from './news.query.js';
 import { type DeptColumn, NewsRepository } from './news.repository.js';
 import { searchQuery } from './search/tokenizer.js';
 
@@ -94,10 +94,26 @@ export class NewsService {
   }
 
   /** The caller's subscriptions with classes expanded to their descendants (none → empty lists). */
-  private async interestOf(userId: number): Promise<{ websiteIds: number[]; classifyIds: number[] }> {
+  private async interestOf(userId: number): Promise<Subscription> {
     const i = await this.repo.interest(userId);
-    if (!i) return { websiteIds: [], classifyIds: [] };
-    return { websiteIds: i.websiteIds, classifyIds: i.classifyIds.length ? await this.classify.descendantIds(i.classifyIds) : [] };
+    if (!i) return { websiteIds: [], classifyIds: [], themeQuery: null };
+    return this.resolveSubscription(i);
+  }
+
+  /** Websites, classes with their descendants, and one tsquery OR-ing every theme's keywords (null: no searchable keyword). */
+  private async resolveSubscription(sub: { websiteIds: number[]; classifyIds: number[]; themeIds: number[] }): Promise<Subscription> {
+    const classifyIds = sub.classifyIds.length ? await this.classify.descendantIds(sub.classifyIds) : [];
+    const parts = (await this.repo.themesKeywords(sub.themeIds)).flat().map((k) => searchQuery(k, 'and')).filter((q): q is string => !!q);
+    return { websiteIds: sub.websiteIds, classifyIds, themeQuery: parts.length ? parts.map((q) => `(${q})`).join(' | ') : null };
+  }
+
+  /**
+   * For subscription notices (interests module): how many items of a subscription were collected in
+   * (since, to], and the newest one. The same match as the 关注 list (websites OR classes OR themes),
+   * with the classes as collected (a department's own reclassification is not consulted).
+   */
+  async subscribedBetween(sub: { websiteIds: number[]; classifyIds: number[]; themeIds: number[] }, since: string, to: string) {
+    return this.repo.subscribedBetween(await this.resolveSubscription(sub), since, to);
   }
 
   async list(q: NewsQuery, user: Principal): Promise<NewsPage> {

@@ -6,7 +6,7 @@ import { holds } from '../../common/access/ability.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 
-export type NoticeType = 'share' | 'translation.submitted' | 'translation.reviewed' | 'news.warned' | 'news.alert' | 'collect.failing' | 'collect.recovered';
+export type NoticeType = 'share' | 'translation.submitted' | 'translation.reviewed' | 'news.warned' | 'news.alert' | 'collect.failing' | 'collect.recovered' | 'subscription.digest';
 
 /**
  * One message of the live channel (socket.io event `message`). `title` is plain text; `msg` is HTML
