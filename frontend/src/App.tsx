@@ -1,6 +1,6 @@
 import { type ComponentProps, lazy, type ReactNode, Suspense, useMemo } from 'react';
-import { Admin, Authenticated, CustomRoutes, Loading, Resource, useTranslate } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
+import { Admin, Authenticated, CustomRoutes, Loading, Resource } from 'react-admin';
+import { Navigate, Route, useParams } from 'react-router-dom';
 import { HorizonLayout } from './layout/HorizonLayout';
 import { HorizonNotification } from './layout/HorizonNotification';
 import { PasswordChangeGate } from './layout/PasswordChangeGate';
@@ -14,7 +14,6 @@ import { CatchAll, NotFoundPage } from './pages/NotFoundPage';
 import { ProcessLayout } from './pages/process/ProcessLayout';
 import { ProcessPlaceholder } from './pages/process/ProcessPlaceholder';
 import { RedirectPage } from './pages/RedirectPage';
-import { UnderConstruction } from './pages/UnderConstruction';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n/i18nProvider';
@@ -34,6 +33,8 @@ function AccessDenied() {
 const WarningListPage = lazy(() => import('./pages/process/WarningListPage').then((m) => ({ default: m.WarningListPage })));
 const NewsListSlot = lazy(() => import('./pages/process/NewsListSlot').then((m) => ({ default: m.NewsListSlot })));
 const UserCenterPage = lazy(() => import('./pages/userCenter/UserCenterPage').then((m) => ({ default: m.UserCenterPage })));
+const SubscribePage = lazy(() => import('./pages/process/subscribe/SubscribePage').then((m) => ({ default: m.SubscribePage })));
+const CollectedNewsPage = lazy(() => import('./pages/process/CollectedNewsPage').then((m) => ({ default: m.CollectedNewsPage })));
 const ProcessCenterPage = lazy(() => import('./pages/process/ProcessCenterPage').then((m) => ({ default: m.ProcessCenterPage })));
 /** 期刊编辑 (the journal workbench), loaded when opened. */
 const JournalWorkbenchPage = lazy(() => import('./pages/production/JournalWorkbenchPage').then((m) => ({ default: m.JournalWorkbenchPage })));
@@ -74,14 +75,20 @@ const processRoutes: Array<{ path: string; element: ReactNode }> = [
   ...newsRoutes,
   // 期刊编辑 in this shell (the spec's journal manuscript configuration, ?productId=&journalId=)
   { path: '/pro/setManu', element: <JournalWorkbenchPage /> },
-  // the other /pro pages of the spec (dynamic processing, manuscripts, statistics, ...)
-  { path: '/pro/*', element: <ProcessPlaceholder titleKey="app.process.title" /> },
+  // 新闻订阅 and 收藏新闻 (menus of 动态跟踪)
+  { path: '/pro/subscribe', element: <SubscribePage /> },
+  { path: '/pro/collect', element: <CollectedNewsPage /> },
+  // the journal list of a product: 产品加工's 期刊管理 tab filtered by the product
+  { path: '/pro/product/journal/:id', element: <ProductJournalsRedirect /> },
+  // any other /pro path is unknown
+  { path: '/pro/*', element: <CatchAll /> },
 ];
 
-/** Routes of modules still to be built, with their titles. */
-function ModulePlaceholder({ titleKey }: { titleKey: string }) {
-  const translate = useTranslate();
-  return <UnderConstruction title={translate(titleKey)} />;
+/** /pro/product/journal/:id → 产品加工, 期刊管理 tab of product :id (an id that is not one → the unfiltered tab). */
+function ProductJournalsRedirect() {
+  const { id = '' } = useParams();
+  const productId = /^[1-9]\d{0,9}$/.test(id) ? `&productId=${id}` : '';
+  return <Navigate to={`/productProcess-product?tab=journal${productId}`} replace />;
 }
 
 /** Rendered by react-admin once, above every layout: the notices and the forced password change. */
@@ -221,7 +228,7 @@ function HorizonAdmin() {
             </Suspense>
           }
         />
-        <Route path="/product/*" element={<ModulePlaceholder titleKey="app.launch.process" />} />
+        <Route path="/product/*" element={<CatchAll />} />
       </CustomRoutes>
       {resources.map(({ name, apiPath: _apiPath, list: ListView, ...views }) => (
         <Resource

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { Box, Button, Skeleton, TableCell, TableRow, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 import { horizon } from '../../../theme/theme';
 import { type ListState, withPage } from '../listState';
 import type { NewsT } from '../text';
@@ -94,7 +95,21 @@ export function ListEmpty({
   if (state.content) {
     return <EmptyRow colSpan={colSpan} icon={<SearchOffOutlined />} text={t('list.empty_search', { content: state.content })} hint={t('list.empty_search_hint')} />;
   }
-  if (state.curMenu === 'interest') return <EmptyRow colSpan={colSpan} icon={<InboxOutlined />} text={t('list.empty_interest')} hint={t('list.empty_interest_hint')} />;
+  if (state.curMenu === 'interest') {
+    return (
+      <EmptyRow
+        colSpan={colSpan}
+        icon={<InboxOutlined />}
+        text={t('list.empty_interest')}
+        hint={t('list.empty_interest_hint')}
+        action={
+          <Button variant="outlined" size="small" component={RouterLink} to="/pro/subscribe">
+            {t('list.go_subscribe')}
+          </Button>
+        }
+      />
+    );
+  }
   if (state.curMenu === 'recommend') return <EmptyRow colSpan={colSpan} icon={<InboxOutlined />} text={t('list.empty_recommend')} />;
   if (state.curMenu === 'choice') return <EmptyRow colSpan={colSpan} icon={<InboxOutlined />} text={t('list.empty_choice')} />;
   return <EmptyRow colSpan={colSpan} icon={<InboxOutlined />} text={emptyText ?? t('list.empty')} />;
