@@ -8,6 +8,8 @@ interface Interest {
   userId: number;
   websiteIds: string;
   classifyIds: string;
+  themeIds: string;
+  frequency: string;
   createTime: string | null;
   updateTime: string | null;
 }

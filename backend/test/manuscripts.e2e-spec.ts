@@ -389,6 +389,15 @@ describe('manuscripts (api/manuscript, api/productJournal/generateStatistic)', (
       const ids = await list({ tab: 'all', sort: 'createTime,desc' }, editor);
       expect(ids.indexOf(editorMs)).toBeLessThan(ids.indexOf(translatorMs));
       expect((await get('', { sort: 'nope,asc' }, editor)).status).toBe(400);
+      // fromNews=1: only manuscripts submitted from news items (动态加工 已报送)
+      const fromNews = await list({ tab: 'all', fromNews: '1' }, editor);
+      const [{ n }] = await db.query('SELECT count(*)::int AS n FROM manuscript WHERE news_id IS NOT NULL');
+      expect(fromNews.length).toBe(n);
+      expect(n).toBeGreaterThan(0);
+      expect(fromNews).not.toContain(translatorMs);
+      const badFromNews = await get('', { fromNews: '2' }, editor);
+      expect(badFromNews.status).toBe(400);
+      expect(badFromNews.body.message).toBe('fromNews 只能是 1');
       const far = await get('', { tab: 'all', page: 1e12, size: 1000 }, editor);
       expect(far.status).toBe(200);
       expect(far.body.content).toEqual([]);

@@ -333,6 +333,39 @@ describe('translation workflow (api/news/submitTranslate ...)', () => {
     expect((await get('findAllTranslate', { sort: 'bogus' })).status).toBe(400);
   });
 
+  it('动态加工: choiceStages counts the department\'s chosen items per stage; the list filters by stage', async () => {
+    const stages = async (token: string | null = reviewer, query: object = { deptId: center }) => get('choiceStages', query, token);
+    const before = (await stages()).body as Record<string, number>;
+    const [todo, editing, review, reviewed] = [await freshItem(), await freshItem(), await freshItem(), await freshItem()];
+    for (const id of [todo, editing, review, reviewed]) expect((await post('choose', { id, isChoice: true }, reviewer)).status).toBe(200);
+    await submit(editing, 'edit', translator);
+    await submit(review, 'edit', translator);
+    await submit(review, 'examine', translator, { contentTrans: '<p>译文</p>' });
+    await submit(reviewed, 'edit', translator);
+    await submit(reviewed, 'examine', translator, { contentTrans: '<p>译文</p>' });
+    await submit(reviewed, 'done', reviewer);
+    const after = await stages();
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual({ todo: before.todo + 1, editing: before.editing + 1, review: before.review + 1, reviewed: before.reviewed + 1 });
+    const ids = async (stage: string) =>
+      ((await get('list', { type: 'choice', stage, deptId: center, size: 1000 }, reviewer)).body.content as Array<{ id: number; editorName: string | null }>).map((r) => r.id);
+    const byStage = { todo: await ids('todo'), editing: await ids('editing'), review: await ids('review'), reviewed: await ids('reviewed') };
+    expect(byStage.todo).toContain(todo);
+    expect(byStage.editing).toEqual(expect.arrayContaining([editing]));
+    expect(byStage.editing).not.toContain(review);
+    expect(byStage.review).toContain(review);
+    expect(byStage.reviewed).toContain(reviewed);
+    expect(byStage.reviewed).not.toContain(todo);
+    expect(byStage.todo.length).toBe(after.body.todo);
+    const bad = await get('list', { type: 'choice', stage: 'published' }, reviewer);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('stage 只能是 todo、editing、review 或 reviewed');
+    expect((await stages(null)).status).toBe(401);
+    expect((await stages(nobody)).status).toBe(403);
+    expect((await stages(reviewer, { deptId: 99999 })).status).toBe(403);
+    expect((await stages(reviewer, { deptId: 'x' })).status).toBe(400);
+  });
+
   it('refuses without a session (401), without the permission (403), bad input (400), unknown item (404)', async () => {
     const id = await freshItem();
     expect((await submit(id, 'edit', null)).status).toBe(401);

@@ -2484,6 +2484,8 @@ export interface paths {
           abstracts?: string;
           /** 创建时间范围：开始,结束 */
           createTime?: string[];
+          /** 1 = 只看由新闻报送的稿件（动态加工的“已报送”） */
+          fromNews?: string;
         };
       };
       responses: {
@@ -3199,6 +3201,31 @@ export interface paths {
       };
     };
   };
+  '/api/news/choiceStages': {
+    get: {
+      parameters: {
+        query: {
+          /** 部门 id（默认当前工作部门） */
+          deptId?: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['ChoiceStagesDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 news:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/news/choose': {
     post: {
       parameters: never;
@@ -3355,6 +3382,8 @@ export interface paths {
           isRead?: string;
           /** 1 = 翻译中或已完成，2 = 我编辑的，3 = 成果（已完成） */
           isTrans?: string;
+          /** 动态加工阶段（部门的翻译状态）：todo 待翻译 / editing 翻译中 / review 待审核 / reviewed 已审核 */
+          stage?: 'todo' | 'editing' | 'review' | 'reviewed';
           /** 1 = 手工录入 */
           imports?: string;
           /** 1 = 同一事件只列首发（报道组的最早一条）；部门页签（推荐、跟踪、精选、预警、翻译）不折叠 */
@@ -3423,6 +3452,8 @@ export interface paths {
           isRead?: string;
           /** 1 = 翻译中或已完成，2 = 我编辑的，3 = 成果（已完成） */
           isTrans?: string;
+          /** 动态加工阶段（部门的翻译状态）：todo 待翻译 / editing 翻译中 / review 待审核 / reviewed 已审核 */
+          stage?: 'todo' | 'editing' | 'review' | 'reviewed';
           /** 1 = 手工录入 */
           imports?: string;
           /** 1 = 同一事件只列首发（报道组的最早一条）；部门页签（推荐、跟踪、精选、预警、翻译）不折叠 */
@@ -3477,6 +3508,8 @@ export interface paths {
           isRead?: string;
           /** 1 = 翻译中或已完成，2 = 我编辑的，3 = 成果（已完成） */
           isTrans?: string;
+          /** 动态加工阶段（部门的翻译状态）：todo 待翻译 / editing 翻译中 / review 待审核 / reviewed 已审核 */
+          stage?: 'todo' | 'editing' | 'review' | 'reviewed';
           /** 1 = 手工录入 */
           imports?: string;
           /** 1 = 同一事件只列首发（报道组的最早一条）；部门页签（推荐、跟踪、精选、预警、翻译）不折叠 */
@@ -3654,6 +3687,8 @@ export interface paths {
           isRead?: string;
           /** 1 = 翻译中或已完成，2 = 我编辑的，3 = 成果（已完成） */
           isTrans?: string;
+          /** 动态加工阶段（部门的翻译状态）：todo 待翻译 / editing 翻译中 / review 待审核 / reviewed 已审核 */
+          stage?: 'todo' | 'editing' | 'review' | 'reviewed';
           /** 1 = 手工录入 */
           imports?: string;
           /** 1 = 同一事件只列首发（报道组的最早一条）；部门页签（推荐、跟踪、精选、预警、翻译）不折叠 */
@@ -7115,6 +7150,12 @@ export interface components {
       nickName: string;
       phone?: Record<string, unknown>;
       gender?: '男' | '女';
+    };
+    ChoiceStagesDto: {
+      todo: number;
+      editing: number;
+      review: number;
+      reviewed: number;
     };
     ClassifyFlatDto: {
       id: number;

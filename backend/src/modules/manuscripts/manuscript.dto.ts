@@ -386,6 +386,11 @@ export class ManuscriptQuery extends ListQuery {
   @ApiPropertyOptional({ type: [String], description: '创建时间范围：开始,结束' })
   @DateRangeFilter()
   createTime?: [Date, Date];
+
+  @ApiPropertyOptional({ description: '1 = 只看由新闻报送的稿件（动态加工的“已报送”）' })
+  @TrimmedFilter()
+  @IsIn(['1'], { message: 'fromNews 只能是 1' })
+  fromNews?: string;
 }
 
 /** `GET api/manuscript/calculate` (checked by the service: `日期格式不正确`). */

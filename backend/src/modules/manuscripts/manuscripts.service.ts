@@ -60,6 +60,7 @@ export class ManuscriptsService {
     if (q.deptId !== undefined) where.push(`m.dept_id = ANY(${p(await this.repo.deptsWithDescendants([q.deptId]))}::int[])`);
     if (q.productId !== undefined) where.push(`m.product_id = ${p(q.productId)}`);
     if (q.title) where.push(`m.title ILIKE ${p(likePattern(q.title))}`);
+    if (q.fromNews === '1') where.push('m.news_id IS NOT NULL');
     if (q.abstracts) {
       const like = p(likePattern(q.abstracts));
       where.push(`(m.abstracts ILIKE ${like} OR m.abstract_edit ILIKE ${like})`);

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, RequirePermissions } from '../../common/access/permissions.decorator.js';
 import type { Principal } from '../../common/auth/principal.js';
-import { DeletedCountDto, NEWS_PAGE_EXTRA, NewsAbstractsDto, NewsChoiceDto, NewsClassifyDto, NewsClassifyKeywordsDto, NewsIdDto, NewsInfoDto, NewsInfoQuery, NewsKeywordsDto, NewsNoiseDto, NewsQuery, NewsRecommendDto, NewsRowDto, NewsSourceIdsDto, NewsTitleCnDto, NewsYjDto, SearchHistoryDeleteQuery, SearchHistoryDto, SearchHistorySaveQuery } from './news.dto.js';
+import { ChoiceStagesDto, ChoiceStagesQuery, DeletedCountDto, NEWS_PAGE_EXTRA, NewsAbstractsDto, NewsChoiceDto, NewsClassifyDto, NewsClassifyKeywordsDto, NewsIdDto, NewsInfoDto, NewsInfoQuery, NewsKeywordsDto, NewsNoiseDto, NewsQuery, NewsRecommendDto, NewsRowDto, NewsSourceIdsDto, NewsTitleCnDto, NewsYjDto, SearchHistoryDeleteQuery, SearchHistoryDto, SearchHistorySaveQuery } from './news.dto.js';
 import { NewsService } from './news.service.js';
 import { ApiListResponse, ApiPageResponse } from '../../common/http/api-response.js';
 
@@ -16,6 +16,14 @@ export class NewsController {
   @ApiPageResponse(NewsRowDto, NEWS_PAGE_EXTRA)
   list(@Query() query: NewsQuery, @CurrentUser() user: Principal) {
     return this.news.list(query, user);
+  }
+
+  /** 动态加工 (/pro/product): the department's chosen items per stage (待翻译, 翻译中, 待审核, 已审核). */
+  @RequirePermissions('news:list')
+  @Get('choiceStages')
+  @ApiOkResponse({ type: ChoiceStagesDto })
+  choiceStages(@Query() query: ChoiceStagesQuery, @CurrentUser() user: Principal) {
+    return this.news.choiceStages(query.deptId, user);
   }
 
   @RequirePermissions('news:list')

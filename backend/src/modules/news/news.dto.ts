@@ -14,6 +14,32 @@ export type NewsSort = (typeof NEWS_SORTS)[number];
  * The spec's types plus `hot` (the 热点 tab: last 7 days, most read first) and `yj` (预警列表: the
  * department's warned items, `news_dept.yj`, set by hand or by its alert rules; docs/collect-design.md §5.5).
  */
+/** Stages of 动态加工 (/pro/product): the department's translation state of a chosen item. */
+export const PROCESSING_STAGES = ['todo', 'editing', 'review', 'reviewed'] as const;
+export type ProcessingStage = (typeof PROCESSING_STAGES)[number];
+
+/** `GET api/news/choiceStages`: the department's chosen items per stage. */
+export class ChoiceStagesDto {
+  @ApiInt()
+  todo: number;
+
+  @ApiInt()
+  editing: number;
+
+  @ApiInt()
+  review: number;
+
+  @ApiInt()
+  reviewed: number;
+}
+
+/** `GET api/news/choiceStages` query. */
+export class ChoiceStagesQuery {
+  @ApiPropertyOptional({ description: '部门 id（默认当前工作部门）' })
+  @IdFilter()
+  deptId?: number;
+}
+
 export const NEWS_TYPES = ['recommend', 'follow', 'choice', 'web', 'theme', 'interest', 'hot', 'yj'] as const;
 export type NewsType = (typeof NEWS_TYPES)[number];
 
@@ -55,6 +81,11 @@ export class NewsQuery extends ListQuery {
   @TrimmedFilter()
   @IsIn(['1', '2', '3'], { message: 'isTrans 只能是 1、2 或 3' })
   isTrans?: string;
+
+  @ApiPropertyOptional({ enum: PROCESSING_STAGES, description: '动态加工阶段（部门的翻译状态）：todo 待翻译 / editing 翻译中 / review 待审核 / reviewed 已审核' })
+  @TrimmedFilter()
+  @IsIn(PROCESSING_STAGES, { message: 'stage 只能是 todo、editing、review 或 reviewed' })
+  stage?: ProcessingStage;
 
   @ApiPropertyOptional({ description: '1 = 手工录入' })
   @TrimmedFilter()

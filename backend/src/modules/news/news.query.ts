@@ -4,7 +4,7 @@
  * state (news_dept), read state (news_user) and collection flag (news_collect): no N+1.
  */
 import type { Exec } from '../../common/database/pool-exec.js';
-import type { NewsQuery, NewsSort } from './news.dto.js';
+import type { NewsQuery, NewsSort, ProcessingStage } from './news.dto.js';
 
 /** Runs SQL and answers rows: TypeORM's pg pool in the app (poolExec), a raw `pg` pool in the benchmark's floor. */
 export type { Exec };
@@ -35,6 +35,14 @@ export const ROW_COLUMNS = `
   COALESCE((SELECT cl.size FROM news_cluster cl WHERE cl.id = n.cluster_id), 1) AS "clusterSize",
   GREATEST(COALESCE((SELECT cl.source_count FROM news_cluster cl WHERE cl.id = n.cluster_id),
                     (SELECT count(*)::int FROM news_source s WHERE s.news_id = n.id)) - 1, 0) AS "otherSources"`;
+
+/** 动态加工 stages as conditions on the department row (`d`). */
+const STAGE_WHERE: Record<ProcessingStage, string> = {
+  todo: 'd.trans_status IS NULL',
+  editing: "d.trans_status = 'edit'",
+  review: "d.trans_status = 'examine'",
+  reviewed: "d.trans_status = 'done'",
+};
 
 /** FROM with the caller's state joined; `dept` and `user` are parameter placeholders. */
 export const fromJoins = (dept: string, user: string) => `
@@ -131,7 +139,7 @@ export interface ListSql {
 
 
 /** Builds the list SQL for a query (pure: same input, same SQL; the benchmark's floor runs it through raw pg). */
-export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTrans' | 'imports' | 'collapse'>, ctx: ListContext): ListSql {
+export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTrans' | 'imports' | 'collapse' | 'stage'>, ctx: ListContext): ListSql {
   const p = new Params();
   const dept = p.add(ctx.deptId);
   const user = p.add(ctx.userId);
@@ -182,6 +190,7 @@ export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTr
   if (q.isTrans === '1') where.push("d.trans_status IN ('edit', 'examine', 'done')");
   else if (q.isTrans === '2') where.push(`d.editor_id = ${p.add(ctx.userId)}`);
   else if (q.isTrans === '3') where.push("d.trans_status = 'done'");
+  if (q.stage) where.push(STAGE_WHERE[q.stage]);
   if (q.imports === '1') where.push('n.create_by IS NOT NULL');
   // Story leads only (partial index idx_news_publish_lead). Department tabs list what the department
   // marked, item by item, and are not collapsed (docs/collect-design.md §4.3 "Readers").

@@ -84,6 +84,17 @@ export class NewsRepository {
     return rows[0];
   }
 
+  /** The department's chosen items (not noise) per 动态加工 stage. */
+  async choiceStages(deptId: number): Promise<{ todo: number; editing: number; review: number; reviewed: number }> {
+    const rows: Array<{ todo: number; editing: number; review: number; reviewed: number }> = await this.db.query(
+      `SELECT count(*) FILTER (WHERE trans_status IS NULL)::int AS todo, count(*) FILTER (WHERE trans_status = 'edit')::int AS editing,
+              count(*) FILTER (WHERE trans_status = 'examine')::int AS review, count(*) FILTER (WHERE trans_status = 'done')::int AS reviewed
+         FROM news_dept WHERE dept_id = $1 AND is_choice AND NOT is_noise`,
+      [deptId],
+    );
+    return rows[0];
+  }
+
   /** The keywords of these themes (deleted themes are left out). */
   async themesKeywords(themeIds: number[]): Promise<string[][]> {
     if (!themeIds.length) return [];

@@ -10,7 +10,7 @@ import { DEFAULT_PAGE_SIZE, page } from '../../common/http/list-query.js';
 import { CLASSIFY_ROOT_ID } from '../classify/index.js';
 import { clip, html, NoticeService } from '../realtime/index.js';
 import { ClassifyService } from '../classify/index.js';
-import { NEWS_SORTS, type NewsInfoDto, type NewsPage, type SearchHistoryDto, type NewsQuery, type NewsRowDto, type NewsSort } from './news.dto.js';
+import { type ChoiceStagesDto, NEWS_SORTS, type NewsInfoDto, type NewsPage, type SearchHistoryDto, type NewsQuery, type NewsRowDto, type NewsSort } from './news.dto.js';
 import type { ListContext, Subscription } from './news.query.js';
 import { type DeptColumn, NewsRepository } from './news.repository.js';
 import { searchQuery } from './search/tokenizer.js';
@@ -114,6 +114,13 @@ export class NewsService {
    */
   async subscribedBetween(sub: { websiteIds: number[]; classifyIds: number[]; themeIds: number[] }, since: string, to: string) {
     return this.repo.subscribedBetween(await this.resolveSubscription(sub), since, to);
+  }
+
+  /** 动态加工: the chosen items of the caller's work department (or `deptId` it may read) per stage; no department → zeros. */
+  async choiceStages(deptIdQuery: number | undefined, user: Principal): Promise<ChoiceStagesDto> {
+    const deptId = await this.resolveDept(user, deptIdQuery);
+    if (deptId === null) return { todo: 0, editing: 0, review: 0, reviewed: 0 };
+    return this.repo.choiceStages(deptId);
   }
 
   async list(q: NewsQuery, user: Principal): Promise<NewsPage> {
