@@ -34,6 +34,7 @@ const WarningListPage = lazy(() => import('./pages/process/WarningListPage').the
 const NewsListSlot = lazy(() => import('./pages/process/NewsListSlot').then((m) => ({ default: m.NewsListSlot })));
 const UserCenterPage = lazy(() => import('./pages/userCenter/UserCenterPage').then((m) => ({ default: m.UserCenterPage })));
 const SubscribePage = lazy(() => import('./pages/process/subscribe/SubscribePage').then((m) => ({ default: m.SubscribePage })));
+const ProcessingPage = lazy(() => import('./pages/process/processing/ProcessingPage').then((m) => ({ default: m.ProcessingPage })));
 const CollectedNewsPage = lazy(() => import('./pages/process/CollectedNewsPage').then((m) => ({ default: m.CollectedNewsPage })));
 const ProcessCenterPage = lazy(() => import('./pages/process/ProcessCenterPage').then((m) => ({ default: m.ProcessCenterPage })));
 /** 期刊编辑 (the journal workbench), loaded when opened. */
@@ -78,6 +79,8 @@ const processRoutes: Array<{ path: string; element: ReactNode }> = [
   // 新闻订阅 and 收藏新闻 (menus of 动态跟踪)
   { path: '/pro/subscribe', element: <SubscribePage /> },
   { path: '/pro/collect', element: <CollectedNewsPage /> },
+  // 动态加工: the department's chosen items by stage
+  { path: '/pro/product', element: <ProcessingPage /> },
   // the journal list of a product: 产品加工's 期刊管理 tab filtered by the product
   { path: '/pro/product/journal/:id', element: <ProductJournalsRedirect /> },
   // any other /pro path is unknown

@@ -10,6 +10,7 @@ import { productsEn } from '../../resources/products/i18n';
 import { alertsEn } from '../../pages/process/alertText';
 import { collectEn } from '../../pages/collect/i18n';
 import { subscribeEn } from '../../pages/process/subscribe/i18n';
+import { processingEn } from '../../pages/process/processing/i18n';
 import { storageEn } from '../../pages/storage/i18n';
 import type { zhApp, zhResources } from './zh';
 
@@ -369,5 +370,6 @@ export const enMessages: TranslationMessages = {
   alerts: alertsEn,
   collect: collectEn,
   subscribe: subscribeEn,
+  processing: processingEn,
   storage: storageEn,
 };

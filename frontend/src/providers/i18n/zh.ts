@@ -10,6 +10,7 @@ import { productsZh } from '../../resources/products/i18n';
 import { alertsZh } from '../../pages/process/alertText';
 import { collectZh } from '../../pages/collect/i18n';
 import { subscribeZh } from '../../pages/process/subscribe/i18n';
+import { processingZh } from '../../pages/process/processing/i18n';
 import { storageZh } from '../../pages/storage/i18n';
 
 const raMessages = {
@@ -581,5 +582,6 @@ export const zhMessages: TranslationMessages = {
   alerts: alertsZh,
   collect: collectZh,
   subscribe: subscribeZh,
+  processing: processingZh,
   storage: storageZh,
 };

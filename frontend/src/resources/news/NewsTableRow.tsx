@@ -289,6 +289,8 @@ function NewsTableRowView({ row, curMenu, abilities, checked, active, compact, b
           {meta(row.publishTime?.slice(0, 16), rowIcon('Schedule'))}
           {row.webName && meta(row.webName, rowIcon('Language'), row.webName)}
           {row.createBy && meta(t('row.provided_by', { name: row.createBy }), undefined, row.createBy)}
+          {row.transStatus && row.editorName && meta(t('row.translator', { name: row.editorName }), rowIcon('EditOutlined'), row.editorName)}
+          {row.transStatus === 'done' && row.examineName && meta(t('row.reviewer', { name: row.examineName }), undefined, row.examineName)}
           {meta(t('row.reads', { count: row.count }), rowIcon('VisibilityOutlined'))}
         </div>
       </td>

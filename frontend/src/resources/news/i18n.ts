@@ -80,6 +80,8 @@ export const newsZh = {
   },
   row: {
     provided_by: '由 %{name} 提供',
+    translator: '译者：%{name}',
+    reviewer: '审核：%{name}',
     reads: '阅读 %{count}',
     processed: '已处理',
     examine: '待审核',
@@ -280,6 +282,8 @@ export const newsEn: typeof newsZh = {
   },
   row: {
     provided_by: 'provided by %{name}',
+    translator: 'translator: %{name}',
+    reviewer: 'reviewer: %{name}',
     reads: '%{count} views',
     processed: 'Processed',
     examine: 'In review',
