@@ -255,8 +255,13 @@ describe('keyword alert rules: api/alertRule', () => {
       const list = await as('translator').get('/api/news/list?type=yj&page=0&size=50');
       expect(list.status).toBe(200);
       // a was deleted above; the demo data's own warnings of the department are listed too
-      const listed = (list.body.content as Array<{ id: number; yj: boolean }>).filter((r) => batch.includes(r.id));
+      const listed = (list.body.content as Array<{ id: number; yj: boolean; yjBy: string | null; yjTime: string | null }>).filter((r) => batch.includes(r.id));
       expect(listed.map((r) => r.id).sort((x, y) => x - y)).toEqual([b, c]);
+      // who and when: a rule warned them, just now
+      for (const r of listed) {
+        expect(r.yjBy).toBe('预警规则');
+        expect(r.yjTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      }
       expect(list.body.content.every((r: { yj: boolean }) => r.yj)).toBe(true);
     });
 

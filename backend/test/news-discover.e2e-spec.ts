@@ -22,7 +22,7 @@ interface Graph {
 
 const ROW_KEYS = [
   'id', 'title', 'titleCn', 'publishTime', 'webName', 'webId', 'createBy', 'count', 'classify', 'classifyNames', 'keywords', 'language', 'country', 'url',
-  'isRead', 'isCollect', 'isRecommend', 'yj', 'isChoice', 'isProcessed', 'hasFiles', 'editorName', 'examineName', 'transStatus', 'version', 'updateTime',
+  'isRead', 'isCollect', 'isRecommend', 'yj', 'yjBy', 'yjTime', 'isChoice', 'isProcessed', 'hasFiles', 'editorName', 'examineName', 'transStatus', 'version', 'updateTime',
   'clusterId', 'clusterSize', 'otherSources',
 ].sort();
 

@@ -65,7 +65,7 @@ describe('api/news', () => {
     expect(Object.keys(row).sort()).toEqual(
       [
         'id', 'title', 'titleCn', 'publishTime', 'webName', 'webId', 'createBy', 'count', 'classify', 'classifyNames', 'keywords', 'language', 'country', 'url',
-        'isRead', 'isCollect', 'isRecommend', 'yj', 'isChoice', 'isProcessed', 'hasFiles', 'editorName', 'examineName', 'transStatus', 'version', 'updateTime',
+        'isRead', 'isCollect', 'isRecommend', 'yj', 'yjBy', 'yjTime', 'isChoice', 'isProcessed', 'hasFiles', 'editorName', 'examineName', 'transStatus', 'version', 'updateTime',
         'clusterId', 'clusterSize', 'otherSources',
       ].sort(),
     );
@@ -246,6 +246,15 @@ describe('api/news', () => {
     expect((await post('updateClassify', { id: row.id, classify: [pid] })).status).toBe(400);
     const info = await t.http().get('/api/news/info').query({ id: row.id }).set('Authorization', bearer(translator));
     expect(info.body).toMatchObject({ isRecommend: true, yj: true, classify: [leaf] });
+    // 预警列表 shows who warned and when; taking the warning back clears both
+    const warned = (await list(translator, { type: 'yj', size: 1000 })).content.find((r: { id: number }) => r.id === row.id);
+    const [{ nick }] = await db.query("SELECT nick_name AS nick FROM sys_user WHERE username = 'translator'");
+    expect(warned).toMatchObject({ yj: true, yjBy: nick });
+    expect(warned.yjTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect((await post('updateYjData', { id: row.id, yj: false })).status).toBe(200);
+    const [cleared] = await db.query('SELECT yj, yj_by AS "yjBy", yj_time AS "yjTime" FROM news_dept WHERE news_id = $1 AND yj_by IS NULL AND NOT yj', [row.id]);
+    expect(cleared).toEqual({ yj: false, yjBy: null, yjTime: null });
+    expect((await post('updateYjData', { id: row.id, yj: true })).status).toBe(200);
     // other work departments keep the global classification (the editor's 出版中心)
     const other = await t.http().get('/api/news/info').query({ id: row.id }).set('Authorization', bearer(await t.login('editor')));
     expect(other.body).toMatchObject({ isRecommend: false, yj: false, classify: row.classify });

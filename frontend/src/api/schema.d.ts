@@ -8313,6 +8313,10 @@ export interface components {
       isCollect: boolean;
       isRecommend: boolean;
       yj: boolean;
+      /** 预警人（昵称，或“预警规则”） */
+      yjBy: string | null;
+      /** 预警时间 */
+      yjTime: string | null;
       isChoice: boolean;
       isProcessed: string | null;
       hasFiles: boolean;
@@ -8385,6 +8389,10 @@ export interface components {
       isCollect: boolean;
       isRecommend: boolean;
       yj: boolean;
+      /** 预警人（昵称，或“预警规则”） */
+      yjBy: string | null;
+      /** 预警时间 */
+      yjTime: string | null;
       isChoice: boolean;
       isProcessed: string | null;
       hasFiles: boolean;

@@ -3,6 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /** What the lookup of a batch finds (§4.2 rule 1): a known guid of this source, or a known URL. */
+/** `news_dept.yj_by` of a warning set by a keyword alert rule. */
+export const ALERT_WARNER = '预警规则';
+
 export interface KnownItem {
   id: string;
   url: string;
@@ -380,9 +383,10 @@ export class NewsIngestRepository {
   /** `news_dept.yj = true` of the department's items (a system actor; already-warned rows untouched); existing items only. */
   async markWarned(em: EntityManager, deptId: number, newsIds: string[], actor: string): Promise<void> {
     await em.query(
-      `INSERT INTO news_dept (news_id, dept_id, yj, update_by)
-       SELECT n.id, $1, true, $3 FROM news n WHERE n.id = ANY($2::bigint[]) ORDER BY n.id
-       ON CONFLICT (news_id, dept_id) DO UPDATE SET yj = true, update_by = EXCLUDED.update_by, update_time = now() WHERE NOT news_dept.yj`,
+      `INSERT INTO news_dept (news_id, dept_id, yj, yj_by, yj_time, update_by)
+       SELECT n.id, $1, true, '${ALERT_WARNER}', now(), $3 FROM news n WHERE n.id = ANY($2::bigint[]) ORDER BY n.id
+       ON CONFLICT (news_id, dept_id) DO UPDATE SET yj = true, yj_by = EXCLUDED.yj_by, yj_time = EXCLUDED.yj_time,
+         update_by = EXCLUDED.update_by, update_time = now() WHERE NOT news_dept.yj`,
       [deptId, newsIds, actor],
     );
   }

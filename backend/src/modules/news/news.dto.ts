@@ -287,6 +287,12 @@ export class NewsRowDto {
   @ApiProperty()
   yj: boolean;
 
+  @ApiNullableString('预警人（昵称，或“预警规则”）')
+  yjBy: string | null;
+
+  @ApiDateTime({ nullable: true, description: '预警时间' })
+  yjTime: Date | null;
+
   @ApiProperty()
   isChoice: boolean;
 

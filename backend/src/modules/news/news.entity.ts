@@ -165,6 +165,14 @@ export class NewsDept {
   @Column({ type: 'boolean', default: false })
   isChoice: boolean;
 
+  /** Who warned the item (a nick name, or 预警规则 for an alert rule); null when not warned. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  yjBy: string | null;
+
+  /** When it was warned; null when not warned. */
+  @Column({ type: 'timestamptz', nullable: true })
+  yjTime: Date | null;
+
   /** 'examine' | 'done' | null. */
   @Column({ type: 'varchar', length: 16, nullable: true })
   isProcessed: string | null;

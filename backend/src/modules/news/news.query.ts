@@ -26,7 +26,7 @@ export const ROW_COLUMNS = `
         ORDER BY array_position(COALESCE(d.classify, n.classify), c.id)) AS "classifyNames",
   COALESCE(d.keywords, n.keywords) AS keywords, n.language, n.country, n.url,
   (u.news_id IS NOT NULL) AS "isRead", (col.id IS NOT NULL) AS "isCollect",
-  COALESCE(d.is_recommend, false) AS "isRecommend", COALESCE(d.yj, false) AS yj,
+  COALESCE(d.is_recommend, false) AS "isRecommend", COALESCE(d.yj, false) AS yj, d.yj_by AS "yjBy", d.yj_time AS "yjTime",
   COALESCE(d.is_choice, false) AS "isChoice", d.is_processed AS "isProcessed",
   (jsonb_array_length(n.files) > 0) AS "hasFiles", d.editor_name AS "editorName", d.examine_name AS "examineName",
   d.trans_status AS "transStatus", COALESCE(d.version, 0) AS version,

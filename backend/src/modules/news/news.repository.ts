@@ -9,7 +9,7 @@ type Raw = Record<string, unknown>;
 type Db = DataSource | EntityManager;
 
 /** news_dept columns the update calls may set. */
-export type DeptColumn = 'is_recommend' | 'yj' | 'classify' | 'keywords' | 'abstracts' | 'title_cn' | 'is_choice';
+export type DeptColumn = 'is_recommend' | 'yj' | 'yj_by' | 'yj_time' | 'classify' | 'keywords' | 'abstracts' | 'title_cn' | 'is_choice';
 
 /** What the similarity query of an item needs (see NewsDiscoverService.similar). */
 export interface SimilarQuery {

@@ -148,10 +148,11 @@ export class NewsService {
 
   /** Setting the warning tells the rest of the department (live channel). */
   async updateYj(id: number, yj: boolean, user: Principal): Promise<void> {
-    await this.upsertDept(id, user, { yj });
     const deptId = user.workDeptId;
+    const names = yj && deptId != null ? await this.repo.warnNames(id, deptId, user.userId) : undefined;
+    // who and when, for 预警列表 (cleared with the warning)
+    await this.upsertDept(id, user, { yj, yj_by: yj ? (names?.nickName || user.username).slice(0, 64) : null, yj_time: yj ? new Date() : null });
     if (!yj || deptId == null) return;
-    const names = await this.repo.warnNames(id, deptId, user.userId);
     this.notices.toDept(
       deptId,
       {

@@ -9,7 +9,7 @@ import { newsRow } from '../../resources/news/testRows';
 import { stubFetch } from '../../resources/shared/testUtils';
 import { WarningListPage } from './WarningListPage';
 
-function renderPage(codes: string[], rows = [newsRow(1, { yj: true })]) {
+function renderPage(codes: string[], rows = [newsRow(1, { yj: true, yjBy: '王审校', yjTime: '2026-11-27 10:05:00' })]) {
   const calls = stubFetch((_m, url) => (url.includes('api/news/list') ? { content: rows, totalElements: rows.length, totalExact: true } : {}));
   const authProvider: AuthProvider = {
     login: async () => undefined,
@@ -41,6 +41,8 @@ describe('WarningListPage', { timeout: 15_000 }, () => {
     expect(list?.url).toContain('type=yj');
     expect(list?.url).toContain('sort=dateDesc');
     expect(screen.getByRole('heading', { name: '预警列表' })).toBeTruthy();
+    // who warned it and when
+    expect(screen.getByText('王审校 于 11-27 10:05 预警')).toBeTruthy();
     expect(screen.getByRole('button', { name: '预警规则' })).toBeTruthy();
   });
 

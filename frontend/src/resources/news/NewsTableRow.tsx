@@ -289,6 +289,7 @@ function NewsTableRowView({ row, curMenu, abilities, checked, active, compact, b
           {meta(row.publishTime?.slice(0, 16), rowIcon('Schedule'))}
           {row.webName && meta(row.webName, rowIcon('Language'), row.webName)}
           {row.createBy && meta(t('row.provided_by', { name: row.createBy }), undefined, row.createBy)}
+          {row.yj && row.yjBy && meta(t('row.warned_by', { name: row.yjBy, time: row.yjTime?.slice(5, 16) ?? '' }), rowIcon('NotificationsActiveOutlined'), row.yjBy)}
           {row.transStatus && row.editorName && meta(t('row.translator', { name: row.editorName }), rowIcon('EditOutlined'), row.editorName)}
           {row.transStatus === 'done' && row.examineName && meta(t('row.reviewer', { name: row.examineName }), undefined, row.examineName)}
           {meta(t('row.reads', { count: row.count }), rowIcon('VisibilityOutlined'))}

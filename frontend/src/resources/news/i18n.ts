@@ -81,6 +81,7 @@ export const newsZh = {
   row: {
     provided_by: '由 %{name} 提供',
     translator: '译者：%{name}',
+    warned_by: '%{name} 于 %{time} 预警',
     reviewer: '审核：%{name}',
     reads: '阅读 %{count}',
     processed: '已处理',
@@ -283,6 +284,7 @@ export const newsEn: typeof newsZh = {
   row: {
     provided_by: 'provided by %{name}',
     translator: 'translator: %{name}',
+    warned_by: 'warned by %{name} at %{time}',
     reviewer: 'reviewer: %{name}',
     reads: '%{count} views',
     processed: 'Processed',

@@ -20,6 +20,8 @@ export const newsRow = (id: number, over: Partial<NewsRow> = {}): NewsRow => ({
   isCollect: false,
   isRecommend: false,
   yj: false,
+  yjBy: null,
+  yjTime: null,
   isChoice: false,
   isProcessed: null,
   hasFiles: id === 1,
