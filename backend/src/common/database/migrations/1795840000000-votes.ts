@@ -79,9 +79,9 @@ async function addMenus(queryRunner: QueryRunner): Promise<void> {
   for (const [title, code, sort] of BUTTONS) {
     await queryRunner.query(
       `INSERT INTO "sys_menu" ("pid", "sub_count", "type", "title", "menu_sort", "i_frame", "cache", "hidden", "permission", "module", "create_by")
-       SELECT p."id", 0, 2, $2::varchar, $4::int, false, false, false, $3::varchar, p."module", 'system' FROM "sys_menu" p
-        WHERE p."permission" = 'vote:list' AND NOT EXISTS (SELECT 1 FROM "sys_menu" WHERE "permission" = $3::varchar)`,
-      [PAGE, title, code, sort],
+       SELECT p."id", 0, 2, $1::varchar, $3::int, false, false, false, $2::varchar, p."module", 'system' FROM "sys_menu" p
+        WHERE p."permission" = 'vote:list' AND NOT EXISTS (SELECT 1 FROM "sys_menu" WHERE "permission" = $2::varchar)`,
+      [title, code, sort],
     );
   }
   // Staff (holders of 稿件管理) see and cast; editors (holders of 期刊稿件配置) get every vote code.
