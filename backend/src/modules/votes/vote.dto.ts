@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, type TransformFnParams } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
 import { ApiDateTime, ApiInt, ApiNullableString, IdNameDto } from '../../common/http/api-response.js';
 import { toInteger } from '../../common/http/numbers.js';
 import { IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
