@@ -28,7 +28,11 @@ export function VotePage() {
   const [creating, setCreating] = useState(false);
   const list = useVoteList({ state: state === 'all' ? undefined : state, page: 0, size: LIST_SIZE });
   const detail = useVoteDetail(selectedId);
-  const votes = list.data?.content ?? [];
+  const shown = detail.data;
+  // The selected vote's row follows its polled detail (counts, state) between list refreshes.
+  const votes = (list.data?.content ?? []).map((v) =>
+    shown && v.id === shown.id ? { ...v, state: shown.state, voterCount: shown.voterCount, ballotCount: shown.ballotCount, myVotes: shown.myVotes } : v,
+  );
 
   const select = (id: number | null) => setParams(id === null ? {} : { id: String(id) }, { replace: true });
   // Without a choice, the first vote (an open one when there is one) is shown.
