@@ -234,7 +234,7 @@ describe('votes', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.body as Buffer);
+    await book.xlsx.load(res.body as unknown as ArrayBuffer);
     const rows = book.worksheets[0].getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
     expect(rows[0]).toEqual(['名次', '稿件标题', '期号', '栏目', '来源单位', '得票', '占比（%）']);
     expect(rows[1]).toEqual([1, '港口吞吐量创新高', '2026年第2期（总第12期）', '国际要闻', '期刊编辑部', 2, 66.7]);
