@@ -8,6 +8,8 @@ import { interestPolicy } from './modules/interests/interest.policy.js';
 import { manuscriptPolicy } from './modules/manuscripts/manuscript.policy.js';
 import { newsPolicy } from './modules/news/news.policy.js';
 import { productPolicy } from './modules/products/product.policy.js';
+import { votePolicy } from './modules/votes/vote.policy.js';
+import { VotesModule } from './modules/votes/index.js';
 import { sharePolicy } from './modules/shares/share.policy.js';
 import { filePolicy } from './modules/storage/file.policy.js';
 import { translationPolicy } from './modules/translation/translation.policy.js';
@@ -41,7 +43,7 @@ import { ExchangeModule } from './modules/exchange/index.js';
 import { BackupModule } from './modules/backup/index.js';
 
 /** The record rules of every module, folded into each caller's CASL ability (see common/access/ability.ts). */
-export const POLICY_RULES: readonly PolicyRules[] = [newsPolicy, manuscriptPolicy, filePolicy, productPolicy, interestPolicy, deptPolicy, sharePolicy, collectionPolicy];
+export const POLICY_RULES: readonly PolicyRules[] = [newsPolicy, manuscriptPolicy, filePolicy, productPolicy, interestPolicy, deptPolicy, sharePolicy, collectionPolicy, votePolicy];
 
 /** The record rules of this configuration: POLICY_RULES plus the ones a setting shapes. */
 export const policyRules = (config: AppConfig): readonly PolicyRules[] => [...POLICY_RULES, translationPolicy(config.reviewAllowSelf)];
@@ -51,7 +53,7 @@ export class AppModule {
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot({ ...config, seed: seedDemoData }, { policies: policyRules(config), principals: UsersPrincipalSource }), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule, WorkbenchModule, OfficeModule, CollectModule, ExchangeModule, BackupModule],
+      imports: [CoreModule.forRoot({ ...config, seed: seedDemoData }, { policies: policyRules(config), principals: UsersPrincipalSource }), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule, WorkbenchModule, OfficeModule, CollectModule, ExchangeModule, BackupModule, VotesModule],
     };
   }
 }

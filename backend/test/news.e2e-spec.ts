@@ -247,7 +247,7 @@ describe('api/news', () => {
     const info = await t.http().get('/api/news/info').query({ id: row.id }).set('Authorization', bearer(translator));
     expect(info.body).toMatchObject({ isRecommend: true, yj: true, classify: [leaf] });
     // 预警列表 shows who warned and when; taking the warning back clears both
-    const warned = (await list(translator, { type: 'yj', size: 1000 })).content.find((r: { id: number }) => r.id === row.id);
+    const warned = (await list(translator, { type: 'yj', size: 1000 })).content.find((r: { id: number }) => r.id === row.id) as unknown as { yjTime: string };
     const [{ nick }] = await db.query("SELECT nick_name AS nick FROM sys_user WHERE username = 'translator'");
     expect(warned).toMatchObject({ yj: true, yjBy: nick });
     expect(warned.yjTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);

@@ -44,6 +44,8 @@ const OfficePage = lazy(() => import('./resources/office').then((m) => ({ defaul
 /** The data collection system (数据统计, 采集配置 = 数据源管理): its own header, loaded when opened. */
 const CollectLayout = lazy(() => import('./pages/collect/CollectLayout').then((m) => ({ default: m.CollectLayout })));
 const CollectStatisticsPage = lazy(() => import('./pages/collect/StatisticsPage'));
+/** 动态投票 of the product-processing system (docs/votes.md), loaded when opened. */
+const VotePage = lazy(() => import('./pages/process/vote').then((m) => ({ default: m.VotePage })));
 const CollectSourcesPage = lazy(() => import('./resources/collect-sources'));
 /** The data storage system (跨网数据交换, 数据存储备份, 数据源管理): its own header, loaded when opened. */
 const StorageLayout = lazy(() => import('./pages/storage/StorageLayout').then((m) => ({ default: m.StorageLayout })));
@@ -69,7 +71,7 @@ const processRoutes: Array<{ path: string; element: ReactNode }> = [
   { path: '/productProcess-product', element: <ProductManagementPage mode="process" /> },
   { path: '/productProcess-achieve', element: <NewsListSlot slot="achieve" titleKey="app.process.nav.achieve" /> },
   { path: '/productProcess-statistic', element: <ProcessPlaceholder titleKey="app.process.nav.statistic" /> },
-  { path: '/productProcess-vote', element: <ProcessPlaceholder titleKey="app.process.nav.vote" /> },
+  { path: '/productProcess-vote', element: <VotePage /> },
   { path: '/yjList', element: <WarningListPage /> },
   { path: '/pro/home', element: newsIndex },
   // /pro/news, and the detail pages /pro/news/detailFull2/:id and /pro/news/detailFull/:id

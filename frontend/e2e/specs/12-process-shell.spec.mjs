@@ -102,7 +102,8 @@ test('动态跟踪 enters the product-processing system; the active item follows
     // never a blank page: the screen or its "coming soon" card
     await page.waitForFunction(() => (document.querySelector('main')?.innerText ?? '').trim().length > 0, null, { timeout: 5000 });
   }
-  await page.getByText('动态投票 · 建设中').waitFor();
+  // the last link: 动态投票 is built (its page heading), no longer a coming-soon card
+  await page.getByRole('main').getByRole('heading', { name: '动态投票', level: 1 }).waitFor();
   await topNav(page).getByRole('link', { name: '首页', exact: true }).click();
   await page.waitForURL(/productProcess-home(\?|$)/);
   await page.getByRole('main').getByText(/\S/).first().waitFor();

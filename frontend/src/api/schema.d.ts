@@ -2767,6 +2767,204 @@ export interface paths {
       };
     };
   };
+  '/api/manuscriptVote': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['VoteCreateDto'];
+        };
+      };
+      responses: {
+        201: {
+          content: {
+            'application/json': components['schemas']['VoteDetailDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 vote:add */
+        403: {
+          content?: never;
+        };
+      };
+    };
+    delete: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': number[];
+        };
+      };
+      responses: {
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 vote:del */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/manuscriptVote/ballot': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['BallotDto'];
+        };
+      };
+      responses: {
+        201: {
+          content: {
+            'application/json': components['schemas']['VoteDetailDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 vote:cast */
+        403: {
+          content?: never;
+        };
+      };
+    };
+    delete: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['BallotDto'];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['VoteDetailDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 vote:cast */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/manuscriptVote/candidates': {
+    get: {
+      parameters: {
+        query: {
+          /** 产品 id */
+          productId: number;
+          /** 周期第一天（含）yyyy-MM-dd */
+          startDate: string;
+          /** 周期最后一天（含）yyyy-MM-dd */
+          endDate: string;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['CandidatePreviewDto'][];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 vote:add */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/manuscriptVote/close': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['VoteIdDto'];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['VoteDetailDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 vote:edit */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/manuscriptVote/download': {
+    get: {
+      parameters: {
+        query: {
+          /** 投票 id */
+          id: number;
+          /** 登录令牌（浏览器直接打开下载链接时使用；优先使用 Authorization 头） */
+          access_token?: unknown;
+        };
+      };
+      responses: {
+        /** xlsx：名次、稿件标题、期号、栏目、来源单位、得票、占比 */
+        200: {
+          content: {
+            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': Blob;
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 vote:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/manuscriptVote/info': {
+    get: {
+      parameters: {
+        query: {
+          /** 投票 id */
+          id: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['VoteDetailDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 vote:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/menus': {
     get: {
       parameters: {
@@ -6050,6 +6248,45 @@ export interface paths {
       };
     };
   };
+  '/api/productManuscript/voteList': {
+    get: {
+      parameters: {
+        query: {
+          /** 页码，从 0 开始 */
+          page?: number;
+          /** 排序，如 id,desc；可重复 */
+          sort?: string[];
+          /** 每页条数，最大 1000 */
+          size?: number;
+          /** 产品 id */
+          productId?: number;
+          /** open 进行中 / closed 已结束 */
+          state?: 'open' | 'closed';
+          /** 投票标题（模糊） */
+          title?: string;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': {
+              content: components['schemas']['VoteSummaryDto'][];
+              /** 总条数 */
+              totalElements: number;
+            };
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 vote:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/productSetting': {
     put: {
       parameters: never;
@@ -7134,9 +7371,23 @@ export interface components {
       storage: 'local' | 's3';
       lastRun: components['schemas']['BackupRunDto'] | null;
     };
+    BallotDto: {
+      /** 投票 id */
+      voteId: number;
+      /** 稿件 id */
+      manuscriptId: number;
+    };
     BatchResultDto: {
       count: number;
       ids: number[];
+    };
+    CandidatePreviewDto: {
+      manuscriptId: number;
+      title: string;
+      journalId: number;
+      journalLabel: string;
+      columnName: string | null;
+      deptName: string | null;
     };
     CaptchaDto: {
       /** data:image/svg+xml;base64,… */
@@ -9480,6 +9731,100 @@ export interface components {
     VersionCreatorDto: {
       id: number;
       username: string;
+    };
+    VoteCandidateDto: {
+      /** 期刊稿件 id */
+      manuscriptId: number;
+      title: string;
+      journalId: number;
+      /** 期号，如 2026年第3期（总第12期） */
+      journalLabel: string;
+      /** 栏目 */
+      columnName: string | null;
+      /** 来源单位 */
+      deptName: string | null;
+      votes: number;
+      /** 得票占总票数的百分比（一位小数） */
+      percent: number;
+      /** 名次（同票同名次） */
+      rank: number;
+      /** 调用者投了这篇 */
+      mine: boolean;
+    };
+    VoteCreateDto: {
+      /** 产品 id */
+      productId: number;
+      /** 周期第一天（含）yyyy-MM-dd */
+      startDate: string;
+      /** 周期最后一天（含）yyyy-MM-dd */
+      endDate: string;
+      /** 投票标题 */
+      title: string;
+      /** 每人可投票数（1–100） */
+      votesPerPerson: number;
+    };
+    VoteCreatorDto: {
+      id: number | null;
+      username: string | null;
+    };
+    VoteDetailDto: {
+      id: number;
+      title: string;
+      product: components['schemas']['IdNameDto'];
+      startDate: string;
+      endDate: string;
+      /** 每人可投票数 */
+      votesPerPerson: number;
+      state: 'open' | 'closed';
+      candidateCount: number;
+      /** 投票人数 */
+      voterCount: number;
+      /** 总票数 */
+      ballotCount: number;
+      /** 调用者已投票数 */
+      myVotes: number;
+      createBy: components['schemas']['VoteCreatorDto'];
+      /** yyyy-MM-dd HH:mm:ss */
+      createTime: string;
+      /** yyyy-MM-dd HH:mm:ss */
+      closedAt: string | null;
+      /** 结束人用户名 */
+      closedBy: string | null;
+      /** 调用者可以结束或删除该投票（发起人、产品编辑或管理员） */
+      canManage: boolean;
+      /** 调用者剩余票数（已结束为 0） */
+      remainingVotes: number;
+      candidates: components['schemas']['VoteCandidateDto'][];
+    };
+    VoteIdDto: {
+      /** 投票 id */
+      id: number;
+    };
+    VoteSummaryDto: {
+      id: number;
+      title: string;
+      product: components['schemas']['IdNameDto'];
+      startDate: string;
+      endDate: string;
+      /** 每人可投票数 */
+      votesPerPerson: number;
+      state: 'open' | 'closed';
+      candidateCount: number;
+      /** 投票人数 */
+      voterCount: number;
+      /** 总票数 */
+      ballotCount: number;
+      /** 调用者已投票数 */
+      myVotes: number;
+      createBy: components['schemas']['VoteCreatorDto'];
+      /** yyyy-MM-dd HH:mm:ss */
+      createTime: string;
+      /** yyyy-MM-dd HH:mm:ss */
+      closedAt: string | null;
+      /** 结束人用户名 */
+      closedBy: string | null;
+      /** 调用者可以结束或删除该投票（发起人、产品编辑或管理员） */
+      canManage: boolean;
     };
   };
 }

@@ -26,6 +26,8 @@ const CRUD_SUBJECTS = [
   // Collection sources (docs/collect-design.md §6: `collectionWebsite:*` renamed in place by migration Collect1795800000000).
   'website',
   'alertRule',
+  // 动态投票 (docs/votes.md): list = see votes and results, add = open, edit = close, del = delete.
+  'vote',
 ] as const;
 
 const EXTRA = [
@@ -41,6 +43,8 @@ const EXTRA = [
   'timing:list',
   'timing:edit',
   'website:collect',
+  // Cast and withdraw one's own ballots (docs/votes.md).
+  'vote:cast',
 ] as const;
 
 export type Permission = `${(typeof CRUD_SUBJECTS)[number]}:${Crud}` | (typeof EXTRA)[number];

@@ -16,6 +16,14 @@ const SELECT = `SELECT j.id, j.product_id AS "productId", p.name AS "productName
 
 const COUNT = 'SELECT count(*)::int AS n FROM product_journal j LEFT JOIN product_setting p ON p.id = j.product_id';
 
+/** A journal of a period (`inPeriod`). */
+export interface PeriodJournal {
+  id: number;
+  year: number;
+  journalNo: number;
+  totalNo: number;
+}
+
 /**
  * Every query of the journals module (`product_journal`, `product_journal_file`); JournalsService
  * and JournalFilesService hold the rules. Methods run in `em`'s transaction when given.
@@ -56,6 +64,21 @@ export class JournalsRepository {
   /** The product's journals not done, newest first, at most `max`. */
   openOf(productId: number, max: number): Promise<Raw[]> {
     return this.db.query(`${SELECT} WHERE j.product_id = $1 AND j.status <> 'done' ORDER BY j.create_time DESC, j.id DESC LIMIT ${max}`, [productId]);
+  }
+
+  /**
+   * The product's journals whose issue day — the planned publication day, else the creation day —
+   * lies in [from, to] (inclusive `yyyy-MM-dd`), in issue order, at most `max` (the votes module).
+   */
+  inPeriod(productId: number, from: string, to: string, max: number): Promise<PeriodJournal[]> {
+    return this.db.query(
+      `SELECT j.id, j.year, j.journal_no AS "journalNo", j.total_no AS "totalNo"
+         FROM product_journal j
+        WHERE j.product_id = $1 AND COALESCE(j.plan_publish_time, j.create_time::date) BETWEEN $2::date AND $3::date
+        ORDER BY COALESCE(j.plan_publish_time, j.create_time::date), j.year, j.journal_no, j.id
+        LIMIT $4`,
+      [productId, from, to, max],
+    );
   }
 
   /** The product's largest total number and its largest journal number of `year`. */

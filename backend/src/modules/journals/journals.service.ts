@@ -17,7 +17,7 @@ import {
 import { ProductPolicy } from '../products/index.js';
 import { FilesService } from '../storage/index.js';
 import type { ProductJournal, JournalStatus } from './journal.entity.js';
-import { JournalsRepository } from './journals.repository.js';
+import { JournalsRepository, type PeriodJournal } from './journals.repository.js';
 import {
   canTransition,
   currentYear,
@@ -188,6 +188,14 @@ export class JournalsService {
     await this.assertProduct(productId, true);
     const rows = await this.journals.openOf(productId, OPEN_LIST_MAX);
     return this.toDtos(rows, user);
+  }
+
+  /**
+   * The product's journals of a period (issue day = planned publication day, else creation day, in
+   * [from, to]), in issue order, at most `max`: the candidates' journals of a vote (votes module).
+   */
+  periodJournals(productId: number, from: string, to: string, max: number): Promise<PeriodJournal[]> {
+    return this.journals.inPeriod(productId, from, to, max);
   }
 
   /** `getMaxTotalNo`: `"year,totalNo,journalNo"` of the product's next issue (this year in the server's time zone). */

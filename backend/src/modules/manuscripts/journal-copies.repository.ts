@@ -122,6 +122,11 @@ export class JournalCopiesRepository {
     return db.query(`${COPY_SELECT}${withContent ? ', m.content' : ''} ${COPY_FROM} WHERE m.journal_id = $1 ORDER BY c.sort, c.id, m.sort, m.id`, [journalId]);
   }
 
+  /** The copies of these journals, journal by journal in the order given, each as `ofJournal` orders them. */
+  ofJournals(journalIds: number[], db: Db = this.db): Promise<CopyRow[]> {
+    return db.query(`${COPY_SELECT} ${COPY_FROM} WHERE m.journal_id = ANY($1::int[]) ORDER BY array_position($1::int[], m.journal_id), c.sort, c.id, m.sort, m.id`, [journalIds]);
+  }
+
   /** The current file of each copy's source, for the journal's copies whose source has one. */
   sourceFiles(journalId: number, db: Db = this.db): Promise<Array<{ id: number; fileId: number }>> {
     return db.query('SELECT m.id, s.file_id AS "fileId" FROM manuscript m JOIN manuscript s ON s.id = m.source_id WHERE m.journal_id = $1 AND s.file_id IS NOT NULL', [journalId]);

@@ -156,6 +156,11 @@ export class JournalCopies implements OnModuleInit {
     return withContent ? dtos.map((d, i) => ({ ...d, content: rows[i].content ?? null })) : dtos;
   }
 
+  /** Every copy of these journals, journal by journal in the order given (one query for all; the votes module's candidates). */
+  async ofJournals(journalIds: number[]): Promise<JournalManuscriptDto[]> {
+    return journalIds.length ? this.toDtos(await this.repo.ofJournals(journalIds)) : [];
+  }
+
   /** Copy id → the current file of its source (the "source attachments" zip), for the journal's copies whose source has one. */
   async sourceFiles(journalId: number): Promise<Map<number, number>> {
     return new Map((await this.repo.sourceFiles(journalId)).map((r) => [r.id, r.fileId]));

@@ -104,6 +104,11 @@ export const SEED_MENUS: Array<{ module: MenuModule; menus: SeedMenu[] }> = [
           ]),
           page('期刊编辑', 'manuscript', 'product/manuscript/index', 'edit', undefined, undefined, true),
           page('统计报告', 'statistic', 'product/statistic/index', 'chart'),
+          // 动态投票 (docs/votes.md): the page is /productProcess-vote of the top navigation; this menu carries its codes.
+          page('动态投票', 'vote', 'product/vote/index', 'chart', 'vote:list', [
+            { title: '参与投票', type: 2, permission: 'vote:cast' },
+            ...buttons('vote', '投票', [['add', '发起'], ['edit', '结束'], ['del', '删除']]),
+          ], true),
         ],
       },
     ],

@@ -118,7 +118,7 @@ export async function seedDemoData(em: EntityManager, config: AppConfig): Promis
   for (const [i, group] of SEED_MENUS.entries()) await seedMenus(em, group.menus, null, group.module, menus, i * 10 + 1);
 
   const processMenus = menus.byModule.get('process') ?? [];
-  const basic = ['news:list', 'newsCollect:list', 'newsCollect:add', 'newsCollect:edit', 'newsCollect:del', 'manuscript:list', 'manuscript:add'];
+  const basic = ['news:list', 'newsCollect:list', 'newsCollect:add', 'newsCollect:edit', 'newsCollect:del', 'manuscript:list', 'manuscript:add', 'vote:list', 'vote:cast'];
   const admin = await createRole(em, '管理员', 1, '全部', '系统管理员，拥有全部权限', menus.all);
   const ordinary = await createRole(em, '普通用户', 2, '本级', '普通工作人员：浏览、收藏、投稿', await menusFor(em, menus, basic));
   const editor = await createRole(em, '编辑', 2, '本级', '期刊编辑：产品、期刊与稿件', [

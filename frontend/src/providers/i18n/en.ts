@@ -11,6 +11,7 @@ import { alertsEn } from '../../pages/process/alertText';
 import { collectEn } from '../../pages/collect/i18n';
 import { subscribeEn } from '../../pages/process/subscribe/i18n';
 import { processingEn } from '../../pages/process/processing/i18n';
+import { voteEn } from '../../pages/process/vote/i18n';
 import { storageEn } from '../../pages/storage/i18n';
 import type { zhApp, zhResources } from './zh';
 
@@ -371,5 +372,6 @@ export const enMessages: TranslationMessages = {
   collect: collectEn,
   subscribe: subscribeEn,
   processing: processingEn,
+  vote: voteEn,
   storage: storageEn,
 };

@@ -11,6 +11,7 @@ import { alertsZh } from '../../pages/process/alertText';
 import { collectZh } from '../../pages/collect/i18n';
 import { subscribeZh } from '../../pages/process/subscribe/i18n';
 import { processingZh } from '../../pages/process/processing/i18n';
+import { voteZh } from '../../pages/process/vote/i18n';
 import { storageZh } from '../../pages/storage/i18n';
 
 const raMessages = {
@@ -583,5 +584,6 @@ export const zhMessages: TranslationMessages = {
   collect: collectZh,
   subscribe: subscribeZh,
   processing: processingZh,
+  vote: voteZh,
   storage: storageZh,
 };

@@ -15,6 +15,7 @@ import { OfficeCallback1795710000000 } from './1795710000000-office-callback.js'
 import { Collect1795800000000 } from './1795800000000-collect.js';
 import { CollectFixes1795820000000 } from './1795820000000-collect-fixes.js';
 import { ClusterLog1795830000000 } from './1795830000000-cluster-log.js';
+import { Votes1795840000000 } from './1795840000000-votes.js';
 import { Subscriptions1795850000000 } from './1795850000000-subscriptions.js';
 import { WarnedBy1795855000000 } from './1795855000000-warned-by.js';
 
@@ -23,4 +24,4 @@ export const MIGRATIONS: Array<new () => object> = [Init1795322673291, AccessKey
   Translation1795350000000, Production1795400000000, PasswordChange1795500000000,
   LoginHardening1795510000000, JournalCopies1795610000000, JournalProvide1795620000000, Office1795700000000,
   OfficeCallback1795710000000, Collect1795800000000, CollectFixes1795820000000, ClusterLog1795830000000,
-  Subscriptions1795850000000, WarnedBy1795855000000];
+  Votes1795840000000, Subscriptions1795850000000, WarnedBy1795855000000];
