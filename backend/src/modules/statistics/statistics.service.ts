@@ -21,10 +21,15 @@ export class StatisticsService {
     private readonly depts: DeptService,
   ) {}
 
-  /** Data scope ∩ the chosen department with its descendants (null = every department, [] = none). */
-  private async scope(user: Principal, deptId: number | undefined, extra: number | null = null): Promise<number[] | null> {
+  /**
+   * (Data scope ∪ the caller's work department) ∩ the chosen department with its descendants (null =
+   * every department, [] = none). Submissions and translations are kept per work department
+   * (news-tracking §4: usually the parent), which the caller always reads (manuscript policy).
+   */
+  private async scope(user: Principal, deptId: number | undefined): Promise<number[] | null> {
     const filter = deptId === undefined ? undefined : await this.depts.descendants([deptId]);
-    const scope = user.dataScope === null ? null : extra != null && !user.dataScope.includes(extra) ? [...user.dataScope, extra] : user.dataScope;
+    const work = user.workDeptId;
+    const scope = user.dataScope === null ? null : work != null && !user.dataScope.includes(work) ? [...user.dataScope, work] : user.dataScope;
     return visibleDepts(scope, filter);
   }
 
@@ -38,13 +43,10 @@ export class StatisticsService {
     return { startDate: period.startDate, endDate: period.endDate, by, total: products.reduce((n, p) => n + p.total, 0), groups, products };
   }
 
-  /**
-   * Translation throughput per translator and reviewer. Translations are kept per work department
-   * (news-tracking §4: usually the parent), so the caller's own work department counts as in scope.
-   */
+  /** Translation throughput per translator and reviewer (versions of the departments in scope). */
   async translations(q: StatisticPeriodQuery, user: Principal): Promise<TranslationStatisticDto> {
     const period = statPeriod(q.startDate, q.endDate);
-    const depts = await this.scope(user, q.deptId, user.workDeptId);
+    const depts = await this.scope(user, q.deptId);
     const people = depts?.length === 0 ? [] : await this.desk.translationThroughput(period.from, period.to, depts);
     const sum = (k: 'claimed' | 'submitted' | 'reviewed') => people.reduce((n, p) => n + p[k], 0);
     return { startDate: period.startDate, endDate: period.endDate, claimed: sum('claimed'), submitted: sum('submitted'), reviewed: sum('reviewed'), people };
