@@ -42,6 +42,7 @@ const OfficePage = lazy(() => import('./resources/office').then((m) => ({ defaul
 /** The data collection system (数据统计, 采集配置 = 数据源管理): its own header, loaded when opened. */
 const CollectLayout = lazy(() => import('./pages/collect/CollectLayout').then((m) => ({ default: m.CollectLayout })));
 const CollectStatisticsPage = lazy(() => import('./pages/collect/StatisticsPage'));
+const StatisticsPage = lazy(() => import('./pages/statistics/StatisticsPage'));
 const CollectSourcesPage = lazy(() => import('./resources/collect-sources'));
 /** The data storage system (跨网数据交换, 数据存储备份, 数据源管理): its own header, loaded when opened. */
 const StorageLayout = lazy(() => import('./pages/storage/StorageLayout').then((m) => ({ default: m.StorageLayout })));
@@ -66,7 +67,7 @@ const processRoutes: Array<{ path: string; element: ReactNode }> = [
   ...MANUSCRIPT_PATHS.map((path) => ({ path, element: manuscriptPage() })),
   { path: '/productProcess-product', element: <ProductManagementPage mode="process" /> },
   { path: '/productProcess-achieve', element: <NewsListSlot slot="achieve" titleKey="app.process.nav.achieve" /> },
-  { path: '/productProcess-statistic', element: <ProcessPlaceholder titleKey="app.process.nav.statistic" /> },
+  { path: '/productProcess-statistic', element: <StatisticsPage /> },
   { path: '/productProcess-vote', element: <ProcessPlaceholder titleKey="app.process.nav.vote" /> },
   { path: '/yjList', element: <WarningListPage /> },
   { path: '/pro/home', element: newsIndex },
@@ -218,6 +219,14 @@ function HorizonAdmin() {
           element={
             <Suspense fallback={<Loading />}>
               <JournalWorkbenchPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/product/statistic"
+          element={
+            <Suspense fallback={<Loading />}>
+              <StatisticsPage />
             </Suspense>
           }
         />

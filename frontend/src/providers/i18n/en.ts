@@ -9,6 +9,7 @@ import { mtEn } from '../../resources/mt/i18n';
 import { productsEn } from '../../resources/products/i18n';
 import { alertsEn } from '../../pages/process/alertText';
 import { collectEn } from '../../pages/collect/i18n';
+import { statisticsEn } from '../../pages/statistics/i18n';
 import { storageEn } from '../../pages/storage/i18n';
 import type { zhApp, zhResources } from './zh';
 
@@ -367,5 +368,6 @@ export const enMessages: TranslationMessages = {
   products: productsEn,
   alerts: alertsEn,
   collect: collectEn,
+  statistics: statisticsEn,
   storage: storageEn,
 };

@@ -9,6 +9,7 @@ import { mtZh } from '../../resources/mt/i18n';
 import { productsZh } from '../../resources/products/i18n';
 import { alertsZh } from '../../pages/process/alertText';
 import { collectZh } from '../../pages/collect/i18n';
+import { statisticsZh } from '../../pages/statistics/i18n';
 import { storageZh } from '../../pages/storage/i18n';
 
 const raMessages = {
@@ -579,5 +580,6 @@ export const zhMessages: TranslationMessages = {
   products: productsZh,
   alerts: alertsZh,
   collect: collectZh,
+  statistics: statisticsZh,
   storage: storageZh,
 };
