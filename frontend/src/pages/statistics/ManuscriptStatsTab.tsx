@@ -55,9 +55,9 @@ export function ManuscriptStatsTab() {
             error={queryError(s.manuscripts)}
             empty={!m?.products.length}
             emptyText={t('empty')}
-            height={320}
+            height={300}
           >
-            {options.manuscripts && <EChart option={options.manuscripts} height={320} ariaLabel={t('manuscripts.title')} />}
+            {options.manuscripts && <EChart option={options.manuscripts} height={300} ariaLabel={t('manuscripts.title')} />}
           </StatPanel>
         </Grid>
         <Grid size={{ xs: 12, lg: 7 }}>

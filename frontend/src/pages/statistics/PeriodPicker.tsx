@@ -29,7 +29,7 @@ export function PeriodPicker({ value, onChange, disabled }: PeriodPickerProps) {
     />
   );
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'flex-start', flexWrap: 'wrap', flex: 'none' }}>
       <ToggleButtonGroup
         size="small"
         exclusive

@@ -25,7 +25,7 @@ export function ProductSelect({ value, onChange, allowAll, disabled, error }: Pr
       onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
       error={Boolean(error)}
       helperText={error}
-      sx={{ minWidth: 200 }}
+      sx={{ width: 260, flex: 'none' }}
       slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
     >
       {allowAll && <MenuItem value="">{t('product.all')}</MenuItem>}
