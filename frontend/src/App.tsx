@@ -46,6 +46,7 @@ const CollectLayout = lazy(() => import('./pages/collect/CollectLayout').then((m
 const CollectStatisticsPage = lazy(() => import('./pages/collect/StatisticsPage'));
 /** 动态投票 of the product-processing system (docs/votes.md), loaded when opened. */
 const VotePage = lazy(() => import('./pages/process/vote').then((m) => ({ default: m.VotePage })));
+const StatisticsPage = lazy(() => import('./pages/statistics/StatisticsPage'));
 const CollectSourcesPage = lazy(() => import('./resources/collect-sources'));
 /** The data storage system (跨网数据交换, 数据存储备份, 数据源管理): its own header, loaded when opened. */
 const StorageLayout = lazy(() => import('./pages/storage/StorageLayout').then((m) => ({ default: m.StorageLayout })));
@@ -70,7 +71,7 @@ const processRoutes: Array<{ path: string; element: ReactNode }> = [
   ...MANUSCRIPT_PATHS.map((path) => ({ path, element: manuscriptPage() })),
   { path: '/productProcess-product', element: <ProductManagementPage mode="process" /> },
   { path: '/productProcess-achieve', element: <NewsListSlot slot="achieve" titleKey="app.process.nav.achieve" /> },
-  { path: '/productProcess-statistic', element: <ProcessPlaceholder titleKey="app.process.nav.statistic" /> },
+  { path: '/productProcess-statistic', element: <StatisticsPage /> },
   { path: '/productProcess-vote', element: <VotePage /> },
   { path: '/yjList', element: <WarningListPage /> },
   { path: '/pro/home', element: newsIndex },
@@ -230,6 +231,14 @@ function HorizonAdmin() {
           element={
             <Suspense fallback={<Loading />}>
               <JournalWorkbenchPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/product/statistic"
+          element={
+            <Suspense fallback={<Loading />}>
+              <StatisticsPage />
             </Suspense>
           }
         />

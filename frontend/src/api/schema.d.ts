@@ -5481,10 +5481,12 @@ export interface paths {
           startDate: string;
           /** 结束日期 yyyy-MM-dd（含当天） */
           endDate: string;
+          /** 报告格式：xlsx 表格（默认）或 docx 文字摘要 */
+          format?: 'xlsx' | 'docx';
         };
       };
       responses: {
-        /** 统计报告 xlsx 的文件路径 /files/<capability>/<name>（短期有效，无需登录） */
+        /** 统计报告（xlsx，或 format=docx 的文字摘要）的文件路径 /files/<capability>/<name>（短期有效，无需登录） */
         200: {
           content: {
             'text/plain': string;
@@ -6677,6 +6679,101 @@ export interface paths {
           content?: never;
         };
         /** 需要权限: admin 或 roles:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/statistic/journals': {
+    get: {
+      parameters: {
+        query: {
+          /** 开始日期 yyyy-MM-dd */
+          startDate: string;
+          /** 结束日期 yyyy-MM-dd（含当天；周期不超过 366 天） */
+          endDate: string;
+          /** 产品 id */
+          productId?: number;
+          /** 部门 id（含下级部门，且在数据权限之内） */
+          deptId?: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['JournalStatisticDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 manuscript:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/statistic/manuscripts': {
+    get: {
+      parameters: {
+        query: {
+          /** 开始日期 yyyy-MM-dd */
+          startDate: string;
+          /** 结束日期 yyyy-MM-dd（含当天；周期不超过 366 天） */
+          endDate: string;
+          /** 产品 id */
+          productId?: number;
+          /** 部门 id（含下级部门，且在数据权限之内） */
+          deptId?: number;
+          /** 分组：dept 按部门 / column 按栏目 */
+          by?: 'dept' | 'column';
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['ManuscriptStatisticDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 manuscript:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/statistic/translations': {
+    get: {
+      parameters: {
+        query: {
+          /** 开始日期 yyyy-MM-dd */
+          startDate: string;
+          /** 结束日期 yyyy-MM-dd（含当天；周期不超过 366 天） */
+          endDate: string;
+          /** 产品 id */
+          productId?: number;
+          /** 部门 id（含下级部门，且在数据权限之内） */
+          deptId?: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['TranslationStatisticDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 manuscript:list */
         403: {
           content?: never;
         };
@@ -8151,6 +8248,28 @@ export interface components {
       createTime: string;
       createBy: components['schemas']['VersionCreatorDto'] | null;
     };
+    JournalStateStatisticDto: {
+      productId: number;
+      productName: string;
+      total: number;
+      /** 编辑审核中 */
+      edit: number;
+      /** 已提交 */
+      submit: number;
+      /** 已完成 */
+      done: number;
+      /** 更正版 */
+      review: number;
+    };
+    JournalStatisticDto: {
+      startDate: string;
+      endDate: string;
+      /** 状态的顺序 */
+      states: ('edit' | 'submit' | 'done' | 'review')[];
+      total: number;
+      /** 周期内创建的期刊，按产品与状态 */
+      products: components['schemas']['JournalStateStatisticDto'][];
+    };
     JournalUpdateDto: {
       /** 产品 id */
       productId: number;
@@ -8334,6 +8453,17 @@ export interface components {
     };
     ManuscriptJournalRef: {
       id: number;
+    };
+    ManuscriptStatisticDto: {
+      startDate: string;
+      endDate: string;
+      by: 'dept' | 'column';
+      /** 周期内的稿件总数（不含期刊副本） */
+      total: number;
+      /** 分组，稿件数多的在前 */
+      groups: components['schemas']['StatisticGroupDto'][];
+      /** 产品，稿件数多的在前 */
+      products: components['schemas']['StatisticProductDto'][];
     };
     ManuscriptUpdateDto: {
       contentType?: Record<string, unknown>;
@@ -9462,6 +9592,24 @@ export interface components {
       /** 记录 id */
       id: number;
     };
+    StatisticGroupDto: {
+      /** 分组键：部门 id 或栏目名称 */
+      key: string;
+      /** 部门名称或栏目名称 */
+      label: string;
+      /** 该分组在周期内的稿件数 */
+      count: number;
+    };
+    StatisticProductDto: {
+      productId: number;
+      productName: string;
+      /** 该产品周期内的稿件数（一篇只计一次） */
+      total: number;
+      /** 分组键 → 稿件数 */
+      counts: {
+        [key: string]: number;
+      };
+    };
     SubmitManyDto: {
       /** 新闻 id 数组 */
       newsIds: number[];
@@ -9578,6 +9726,15 @@ export interface components {
       /** 本部门的中文标题（null = 没有自己的，列表显示全局的） */
       titleCn: string | null;
     };
+    TranslationStatisticDto: {
+      startDate: string;
+      endDate: string;
+      claimed: number;
+      submitted: number;
+      reviewed: number;
+      /** 每位译者或审核人一行，提交与审核多的在前 */
+      people: components['schemas']['TranslatorStatisticDto'][];
+    };
     TranslationVersionDto: {
       version: number;
       status: string;
@@ -9590,6 +9747,21 @@ export interface components {
       examineTime: string | null;
       /** yyyy-MM-dd HH:mm:ss */
       createTime: string;
+    };
+    TranslatorStatisticDto: {
+      userId: number;
+      /** 用户名（译文记录中保存的名字） */
+      name: string | null;
+      /** 周期内开始的认领 */
+      claimed: number;
+      /** 周期内提交审核的译文版本 */
+      submitted: number;
+      /** 周期内审核通过的译文版本（作为审核人） */
+      reviewed: number;
+      /** 作为译者：周期内审核通过的译文从认领到审核的中位时长（分钟） */
+      translatorMedianMinutes: number | null;
+      /** 作为审核人：周期内审核的译文从认领到审核的中位时长（分钟） */
+      reviewerMedianMinutes: number | null;
     };
     TrustedKeyCreateDto: {
       /** 对方名称 */

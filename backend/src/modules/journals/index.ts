@@ -6,3 +6,4 @@ export { JournalFilesService, type AddedJournalVersion, type AddJournalVersionOp
 export { JournalDto, JournalFileDto, JournalIdQuery } from './journal.dto.js';
 export { JOURNAL_DONE, JOURNAL_MESSAGES } from './journal.rules.js';
 export type { JournalStatus } from './journal.entity.js';
+export type { JournalStateCountRow } from './journals.repository.js';

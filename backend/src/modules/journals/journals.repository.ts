@@ -5,6 +5,14 @@ import { ProductJournal, ProductJournalFile, type JournalStatus } from './journa
 
 type Raw = Record<string, unknown>;
 
+/** Journals of one product in one status (stateCounts). */
+export interface JournalStateCountRow {
+  productId: number;
+  productName: string;
+  status: JournalStatus;
+  count: number;
+}
+
 /** Columns of a Journal; `product` and `createBy` are joined (`create_by` holds the username). */
 const SELECT = `SELECT j.id, j.product_id AS "productId", p.name AS "productName", j.year, j.journal_no AS "journalNo",
     j.total_no AS "totalNo", j.editor_ids AS "editorIds", j.memo, j.create_time AS "createTime",
@@ -26,7 +34,8 @@ export interface PeriodJournal {
 
 /**
  * Every query of the journals module (`product_journal`, `product_journal_file`); JournalsService
- * and JournalFilesService hold the rules. Methods run in `em`'s transaction when given.
+ * and JournalFilesService hold the rules. Methods run in `em`'s transaction when given. Reads `product_setting`
+ * (products module) in joins for names and the product's unit.
  */
 @Injectable()
 export class JournalsRepository {
@@ -227,6 +236,23 @@ export class JournalsRepository {
       `SELECT jf.id, jf.version, jf.title, jf.file_id AS "fileId", jf.create_time AS "createTime", u.id AS "creatorId", u.username AS "creatorName"
          FROM product_journal_file jf LEFT JOIN sys_user u ON u.username = jf.create_by WHERE jf.id = $1`,
       [id],
+    );
+  }
+
+  // ---------------------------------------------------------------- statistics (read-only)
+
+  /**
+   * Journals created in [from, to] per product and status, for the products of `depts` (the product's
+   * unit; null = every department) and optionally one product (docs/statistics.md).
+   */
+  stateCounts(from: Date, to: Date, depts: number[] | null, productId: number | null): Promise<JournalStateCountRow[]> {
+    return this.db.query(
+      `SELECT j.product_id AS "productId", p.name AS "productName", j.status, count(*)::int AS count
+       FROM product_journal j JOIN product_setting p ON p.id = j.product_id
+       WHERE j.create_time BETWEEN $1 AND $2 AND ($3::int[] IS NULL OR p.dept_id = ANY($3::int[])) AND ($4::int IS NULL OR j.product_id = $4)
+       GROUP BY j.product_id, p.name, j.status
+       ORDER BY p.name, j.product_id, j.status`,
+      [from, to, depts, productId],
     );
   }
 }

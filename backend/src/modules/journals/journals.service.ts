@@ -17,7 +17,7 @@ import {
 import { ProductPolicy } from '../products/index.js';
 import { FilesService } from '../storage/index.js';
 import type { ProductJournal, JournalStatus } from './journal.entity.js';
-import { JournalsRepository, type PeriodJournal } from './journals.repository.js';
+import { type JournalStateCountRow, JournalsRepository, type PeriodJournal } from './journals.repository.js';
 import {
   canTransition,
   currentYear,
@@ -319,5 +319,10 @@ export class JournalsService {
       if (target === 'submit' && current.status === 'edit' && !current.hasFile) throw DomainException.conflict(JOURNAL_MESSAGES.fileRequired, JOURNAL_FILE_REQUIRED);
       if (!canTransition(current.status, target) || attempt >= 2) throw DomainException.conflict(statusConflictMessage(current.status, target), JOURNAL_STATUS_CONFLICT);
     }
+  }
+
+  /** Journals created in [from, to] per product and status, within `depts` (null = all): the statistics page (docs/statistics.md). */
+  stateCounts(from: Date, to: Date, depts: number[] | null, productId: number | null): Promise<JournalStateCountRow[]> {
+    return this.journals.stateCounts(from, to, depts, productId);
   }
 }

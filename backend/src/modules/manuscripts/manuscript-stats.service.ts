@@ -7,7 +7,9 @@ import { formatDay, parseDay } from '../../common/time/day.js';
 import { parseDateTime } from '../../common/time/time.js';
 import { FileLinkService } from '../storage/index.js';
 import { type DailyCountDto, type IdName, MANUSCRIPT_MESSAGES, type StatisticQuery } from './manuscript.dto.js';
+import type { PeriodCountRow } from './manuscript.repository.js';
 import { ManuscriptStore } from './manuscript.store.js';
+import { buildStatisticDocument } from './statistic-document.js';
 
 const DAY_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T]\d{2}:\d{2}(?::\d{2})?)?$/;
 
@@ -93,6 +95,7 @@ export class ManuscriptStatsService {
    * its file base URL).
    */
   async generateStatistic(q: StatisticQuery, user: Principal): Promise<string> {
+    const docx = q.format === 'docx';
     if (q.productId === undefined) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.product, ErrorCode.Validation);
     const start = statDay(q.startDate);
     if (!start) throw DomainException.badRequest(MANUSCRIPT_MESSAGES.startDate, ErrorCode.Validation);
@@ -110,15 +113,25 @@ export class ManuscriptStatsService {
       dept.counts.set(c.columnId, c.count);
     }
     const productName = products[0].name;
-    const buffer = await buildStatisticWorkbook({
+    const sheet: StatisticSheet = {
       productName,
       startDate: start.day,
       endDate: end.day,
       // Disabled columns only when they hold manuscripts of the period.
       columns: columns.filter((c) => c.status || counted.has(c.id)).map((c) => ({ id: c.id, name: c.name })),
       depts: [...depts.values()],
-    });
-    const file = await this.store.files.saveBuffer(buffer, `${productName}稿件统计_${start.day}_${end.day}.xlsx`, user, { formType: 'report' });
+    };
+    const buffer = docx ? await buildStatisticDocument(sheet) : await buildStatisticWorkbook(sheet);
+    const name = `${productName}稿件统计${docx ? '报告' : ''}_${start.day}_${end.day}.${docx ? 'docx' : 'xlsx'}`;
+    const file = await this.store.files.saveBuffer(buffer, name, user, { formType: 'report' });
     return this.links.forFile(user, file.id);
+  }
+
+  /**
+   * Manuscripts (not journal copies) created in [from, to] per product and per department or column,
+   * within `depts` (null = all) and optionally one product: the statistics page (docs/statistics.md).
+   */
+  periodCounts(from: Date, to: Date, by: 'dept' | 'column', depts: number[] | null, productId: number | null): Promise<PeriodCountRow[]> {
+    return this.store.repo.periodCounts(from, to, by, depts, productId);
   }
 }

@@ -52,6 +52,9 @@ export const MAX_BATCH = 500;
 export const AUTO_ABSTRACT_CHARS = 300;
 
 export const MANUSCRIPT_TABS = ['my', 'dept', 'all'] as const;
+/** Formats of the statistics report (`generateStatistic?format=`). */
+export const STATISTIC_FORMATS = ['xlsx', 'docx'] as const;
+export type StatisticFormat = (typeof STATISTIC_FORMATS)[number];
 export type ManuscriptTab = (typeof MANUSCRIPT_TABS)[number];
 
 const idOf = (v: unknown): unknown => (v !== null && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v);
@@ -415,6 +418,11 @@ export class StatisticQuery {
   @ApiProperty({ description: '结束日期 yyyy-MM-dd（含当天）' })
   @TrimmedFilter()
   endDate?: string;
+
+  @ApiPropertyOptional({ enum: STATISTIC_FORMATS, default: 'xlsx', description: '报告格式：xlsx 表格（默认）或 docx 文字摘要' })
+  @TrimmedFilter()
+  @IsIn(STATISTIC_FORMATS, { message: 'format 只能是 xlsx 或 docx' })
+  format?: StatisticFormat;
 }
 
 export class IdName {

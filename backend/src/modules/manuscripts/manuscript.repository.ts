@@ -50,6 +50,17 @@ export const ROW_SELECT = `SELECT m.id, m.title, m.memo, m.content_type AS "cont
 export const ROW_FROM = `FROM manuscript m JOIN product_setting p ON p.id = m.product_id LEFT JOIN sys_dept d ON d.id = m.dept_id
   LEFT JOIN sys_user u ON u.id = m.create_by_id`;
 
+/** A count of periodCounts: one product × one department or column. */
+export interface PeriodCountRow {
+  productId: number;
+  productName: string;
+  /** The product's distinct manuscripts of the period. */
+  total: number;
+  key: string;
+  label: string;
+  count: number;
+}
+
 /** What a new manuscript holds (the store adds submitter, department, product, columns). */
 export interface NewManuscript {
   title: string;
@@ -277,6 +288,32 @@ export class ManuscriptRepository {
          GROUP BY mc.column_id, m.dept_id, d.name, d.dept_sort
          ORDER BY d.dept_sort NULLS LAST, m.dept_id`,
       [productId, from, to],
+    );
+  }
+
+  /**
+   * Manuscripts (not journal copies) created in [from, to] per product and per department or column
+   * (`by`), within `depts` (null = every department) and, when given, one product. By column, a
+   * manuscript in two columns counts in each, and columns of the same name are one group (they are
+   * separate rows per product); `total` is the product's distinct manuscripts either way.
+   */
+  periodCounts(from: Date, to: Date, by: 'dept' | 'column', depts: number[] | null, productId: number | null): Promise<PeriodCountRow[]> {
+    const group =
+      by === 'dept'
+        ? { key: `m.dept_id::text`, label: `COALESCE(d.name, '部门 ' || m.dept_id)`, join: 'LEFT JOIN sys_dept d ON d.id = m.dept_id', sort: 'min(d.dept_sort)' }
+        : { key: 'pc.name', label: 'pc.name', join: 'JOIN manuscript_column mc ON mc.manuscript_id = m.id JOIN product_column pc ON pc.id = mc.column_id', sort: 'min(pc.sort)' };
+    return this.db.query(
+      `WITH base AS (
+         SELECT m.id, m.product_id, m.dept_id FROM manuscript m
+         WHERE m.journal_id IS NULL AND m.create_time BETWEEN $1 AND $2
+           AND ($3::int[] IS NULL OR m.dept_id = ANY($3::int[])) AND ($4::int IS NULL OR m.product_id = $4)),
+       totals AS (SELECT product_id, count(*)::int AS total FROM base GROUP BY product_id)
+       SELECT m.product_id AS "productId", p.name AS "productName", t.total, ${group.key} AS key, ${group.label} AS label,
+              count(DISTINCT m.id)::int AS count
+       FROM base m JOIN product_setting p ON p.id = m.product_id JOIN totals t ON t.product_id = m.product_id ${group.join}
+       GROUP BY m.product_id, p.name, t.total, ${group.key}, ${group.label}
+       ORDER BY t.total DESC, p.name, m.product_id, ${group.sort} NULLS LAST, ${group.label}`,
+      [from, to, depts, productId],
     );
   }
 }

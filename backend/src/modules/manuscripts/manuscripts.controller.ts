@@ -149,7 +149,7 @@ export class ProductJournalStatisticController {
 
   @RequirePermissions('productSetting:list')
   @Get('generateStatistic')
-  @FilePathResponse('统计报告 xlsx 的文件路径 /files/<capability>/<name>（短期有效，无需登录）')
+  @FilePathResponse('统计报告（xlsx，或 format=docx 的文字摘要）的文件路径 /files/<capability>/<name>（短期有效，无需登录）')
   generateStatistic(@Query() query: StatisticQuery, @CurrentUser() user: Principal) {
     return this.stats.generateStatistic(query, user);
   }

@@ -22,6 +22,6 @@ import { Manuscript, ManuscriptFile } from './manuscript.entity.js';
   imports: [TypeOrmModule.forFeature([Manuscript, ManuscriptFile]), ProductsModule, StorageModule, UsersModule],
   controllers: [ManuscriptsController, ProductJournalStatisticController],
   providers: [ManuscriptRepository, ManuscriptStore, ManuscriptsService, SubmissionService, ManuscriptStatsService, JournalCopiesRepository, JournalCopies],
-  exports: [ManuscriptStore, JournalCopies],
+  exports: [ManuscriptStore, JournalCopies, ManuscriptStatsService],
 })
 export class ManuscriptsModule {}

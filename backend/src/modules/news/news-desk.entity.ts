@@ -44,6 +44,10 @@ export class NewsTranslation {
   @Column({ type: 'timestamptz', nullable: true })
   examineTime: Date | null;
 
+  /** When the claim that produced this version started (copied from news_dept; null before 2026-11). */
+  @Column({ type: 'timestamptz', nullable: true })
+  claimTime: Date | null;
+
   /** Submission time. */
   @CreateDateColumn({ type: 'timestamptz' })
   createTime: Date;

@@ -4,6 +4,17 @@ import { DataSource, type EntityManager } from 'typeorm';
 
 type Raw = Record<string, unknown>;
 
+/** One person's translation figures of a period (translationThroughput). */
+export interface TranslationThroughputRow {
+  userId: number;
+  name: string | null;
+  claimed: number;
+  submitted: number;
+  reviewed: number;
+  translatorMedianMinutes: number | null;
+  reviewerMedianMinutes: number | null;
+}
+
 /** Columns answered for a department's translation state. */
 const STATE = `news_id AS id, dept_id AS "deptId", trans_status AS "transStatus", is_processed AS "isProcessed",
   content_trans AS "contentTrans", version, editor_id AS "editorId", editor_name AS "editorName",
@@ -46,8 +57,8 @@ export class NewsDeskRepository {
       this.db,
       `WITH latest AS (SELECT COALESCE(max(version), 0) AS v FROM news_translation WHERE news_id = $1 AND dept_id = $2),
        up AS (
-         INSERT INTO news_dept (news_id, dept_id, update_by, trans_status, editor_id, editor_name, content_trans, version, title_cn)
-         SELECT n.id, $2, $4, 'edit', $3, $4, COALESCE($5, $6), (SELECT v FROM latest) + 1, $8 FROM news n WHERE n.id = $1
+         INSERT INTO news_dept (news_id, dept_id, update_by, trans_status, editor_id, editor_name, content_trans, version, title_cn, claim_time)
+         SELECT n.id, $2, $4, 'edit', $3, $4, COALESCE($5, $6), (SELECT v FROM latest) + 1, $8, now() FROM news n WHERE n.id = $1
          ON CONFLICT (news_id, dept_id) DO UPDATE SET
            title_cn = CASE WHEN $7 THEN EXCLUDED.title_cn ELSE news_dept.title_cn END,
            content_trans = CASE
@@ -55,6 +66,9 @@ export class NewsDeskRepository {
              ELSE COALESCE($5, NULLIF(news_dept.content_trans, ''), EXCLUDED.content_trans) END,
            version = CASE WHEN news_dept.trans_status = 'edit' THEN GREATEST(news_dept.version, 1)
              ELSE GREATEST(news_dept.version, (SELECT v FROM latest)) + 1 END,
+           -- a claim starts when the item was not in edit by this editor; a save keeps the start (statistics)
+           claim_time = CASE WHEN news_dept.trans_status IS DISTINCT FROM 'edit' OR news_dept.editor_id IS DISTINCT FROM $3
+             THEN now() ELSE news_dept.claim_time END,
            trans_status = 'edit', editor_id = $3, editor_name = $4, update_by = $4, update_time = now()
          WHERE news_dept.trans_status IS DISTINCT FROM 'edit' OR news_dept.editor_id IS NULL OR news_dept.editor_id = $3
          RETURNING ${STATE})
@@ -82,11 +96,11 @@ export class NewsDeskRepository {
   /** Stores the submitted text as version `version` (examine). */
   async storeVersion(em: EntityManager, id: number, deptId: number, version: unknown, content: unknown, userId: number, username: string): Promise<void> {
     await em.query(
-      `INSERT INTO news_translation (news_id, dept_id, version, content, status, editor_id, editor_name)
-         VALUES ($1, $2, $3, $4, 'examine', $5, $6)
+      `INSERT INTO news_translation (news_id, dept_id, version, content, status, editor_id, editor_name, claim_time)
+         VALUES ($1, $2, $3, $4, 'examine', $5, $6, (SELECT claim_time FROM news_dept WHERE news_id = $1 AND dept_id = $2))
          ON CONFLICT (news_id, dept_id, version) DO UPDATE SET content = EXCLUDED.content, status = 'examine',
            editor_id = EXCLUDED.editor_id, editor_name = EXCLUDED.editor_name, examine_id = NULL, examine_name = NULL,
-           examine_time = NULL, create_time = now(), update_time = now()`,
+           examine_time = NULL, claim_time = EXCLUDED.claim_time, create_time = now(), update_time = now()`,
       [id, deptId, version, content, userId, username],
     );
   }
@@ -122,12 +136,12 @@ export class NewsDeskRepository {
     return one(
       this.db,
       `WITH h AS (
-         SELECT version, content, status, editor_id, editor_name, examine_id, examine_name FROM news_translation
+         SELECT version, content, status, editor_id, editor_name, examine_id, examine_name, claim_time FROM news_translation
          WHERE news_id = $1 AND dept_id = $2 ORDER BY version DESC LIMIT 1),
        up AS (
          UPDATE news_dept d SET trans_status = h.status, is_processed = h.status, content_trans = h.content,
            version = COALESCE(h.version, 0), editor_id = h.editor_id, editor_name = h.editor_name,
-           examine_id = h.examine_id, examine_name = h.examine_name, update_by = $4, update_time = now()
+           examine_id = h.examine_id, examine_name = h.examine_name, claim_time = h.claim_time, update_by = $4, update_time = now()
          FROM (SELECT 1) one LEFT JOIN h ON true
          WHERE d.news_id = $1 AND d.dept_id = $2 AND d.trans_status = 'edit' AND ($5 OR d.editor_id IS NULL OR d.editor_id = $3)
          RETURNING ${STATE.replace(/(^|,\s*)(\w+)/g, '$1d.$2')})
@@ -235,6 +249,43 @@ export class NewsDeskRepository {
       `SELECT id, title, language, mt_error AS "mtError", mt_time AS "mtTime", count(*) OVER () AS total
        FROM news WHERE mt_status = 'failed' ORDER BY mt_time DESC, id DESC LIMIT $1 OFFSET $2`,
       [size, offset],
+    );
+  }
+
+  // ---------------------------------------------------------------- statistics (read-only)
+
+  /**
+   * Translation throughput per person over [from, to] (docs/statistics.md): claims started, versions
+   * submitted, versions reviewed, and the median minutes from claim to review of the versions they
+   * translated (as translator) and of those they reviewed (as reviewer). `depts` null = every
+   * department. Versions without a claim time (written before it was recorded) count, but not in the
+   * medians. Names are the stored editor/reviewer names of the rows.
+   */
+  translationThroughput(from: Date, to: Date, depts: number[] | null): Promise<TranslationThroughputRow[]> {
+    return this.db.query(
+      `WITH v AS (
+         SELECT editor_id, editor_name, examine_id, examine_name, status, claim_time, create_time, examine_time,
+                extract(epoch FROM examine_time - claim_time) / 60 AS minutes
+         FROM news_translation WHERE ($3::int[] IS NULL OR dept_id = ANY($3::int[]))),
+       ev AS (
+         SELECT editor_id AS uid, editor_name AS name, 1 AS claimed, 0 AS submitted, 0 AS reviewed, NULL::float8 AS tr, NULL::float8 AS rv
+           FROM v WHERE claim_time BETWEEN $1 AND $2
+         UNION ALL
+         SELECT editor_id, editor_name, 1, 0, 0, NULL, NULL FROM news_dept
+           WHERE trans_status = 'edit' AND claim_time BETWEEN $1 AND $2 AND ($3::int[] IS NULL OR dept_id = ANY($3::int[]))
+         UNION ALL
+         SELECT editor_id, editor_name, 0, 1, 0, NULL, NULL FROM v WHERE create_time BETWEEN $1 AND $2
+         UNION ALL
+         SELECT editor_id, editor_name, 0, 0, 0, minutes, NULL FROM v WHERE status = 'done' AND examine_time BETWEEN $1 AND $2
+         UNION ALL
+         SELECT examine_id, examine_name, 0, 0, 1, NULL, minutes FROM v WHERE status = 'done' AND examine_time BETWEEN $1 AND $2)
+       SELECT uid AS "userId", max(name) AS name, sum(claimed)::int AS claimed, sum(submitted)::int AS submitted, sum(reviewed)::int AS reviewed,
+              round(percentile_cont(0.5) WITHIN GROUP (ORDER BY tr)::numeric, 1)::float8 AS "translatorMedianMinutes",
+              round(percentile_cont(0.5) WITHIN GROUP (ORDER BY rv)::numeric, 1)::float8 AS "reviewerMedianMinutes"
+       FROM ev WHERE uid IS NOT NULL
+       GROUP BY uid
+       ORDER BY sum(submitted) + sum(reviewed) DESC, sum(claimed) DESC, max(name), uid`,
+      [from, to, depts],
     );
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { NewsDeskRepository } from './news-desk.repository.js';
+import { NewsDeskRepository, type TranslationThroughputRow } from './news-desk.repository.js';
 
 type Raw = Record<string, unknown>;
 
@@ -56,6 +56,11 @@ export class NewsDesk {
   /** Releases a claim back to the latest submitted version (one statement); undefined when it may not be released. */
   release(id: number, deptId: number, userId: number, username: string, admin: boolean): Promise<Raw | undefined> {
     return this.desk.release(id, deptId, userId, username, admin);
+  }
+
+  /** Translation throughput per person over [from, to] within `depts` (null = all): the statistics page (docs/statistics.md). */
+  translationThroughput(from: Date, to: Date, depts: number[] | null): Promise<TranslationThroughputRow[]> {
+    return this.desk.translationThroughput(from, to, depts);
   }
 
   /** The latest submitted version (undefined when none). */

@@ -209,6 +209,10 @@ export class NewsDept {
   @Column({ type: 'text', nullable: true })
   contentTrans: string | null;
 
+  /** When the current claim started (set when an editor takes the item; statistics, docs/statistics.md). */
+  @Column({ type: 'timestamptz', nullable: true })
+  claimTime: Date | null;
+
   @Column({ type: 'int', default: 0 })
   version: number;
 

@@ -12,6 +12,7 @@ import { collectEn } from '../../pages/collect/i18n';
 import { subscribeEn } from '../../pages/process/subscribe/i18n';
 import { processingEn } from '../../pages/process/processing/i18n';
 import { voteEn } from '../../pages/process/vote/i18n';
+import { statisticsEn } from '../../pages/statistics/i18n';
 import { storageEn } from '../../pages/storage/i18n';
 import type { zhApp, zhResources } from './zh';
 
@@ -373,5 +374,6 @@ export const enMessages: TranslationMessages = {
   subscribe: subscribeEn,
   processing: processingEn,
   vote: voteEn,
+  statistics: statisticsEn,
   storage: storageEn,
 };

@@ -12,6 +12,7 @@ import { collectZh } from '../../pages/collect/i18n';
 import { subscribeZh } from '../../pages/process/subscribe/i18n';
 import { processingZh } from '../../pages/process/processing/i18n';
 import { voteZh } from '../../pages/process/vote/i18n';
+import { statisticsZh } from '../../pages/statistics/i18n';
 import { storageZh } from '../../pages/storage/i18n';
 
 const raMessages = {
@@ -585,5 +586,6 @@ export const zhMessages: TranslationMessages = {
   subscribe: subscribeZh,
   processing: processingZh,
   vote: voteZh,
+  statistics: statisticsZh,
   storage: storageZh,
 };
