@@ -32,6 +32,7 @@ function AccessDenied() {
 }
 
 const WarningListPage = lazy(() => import('./pages/process/WarningListPage').then((m) => ({ default: m.WarningListPage })));
+const AnalysisPage = lazy(() => import('./pages/process/analysis/AnalysisPage').then((m) => ({ default: m.AnalysisPage })));
 const NewsListSlot = lazy(() => import('./pages/process/NewsListSlot').then((m) => ({ default: m.NewsListSlot })));
 const UserCenterPage = lazy(() => import('./pages/userCenter/UserCenterPage').then((m) => ({ default: m.UserCenterPage })));
 const ProcessCenterPage = lazy(() => import('./pages/process/ProcessCenterPage').then((m) => ({ default: m.ProcessCenterPage })));
@@ -74,6 +75,8 @@ const processRoutes: Array<{ path: string; element: ReactNode }> = [
   ...newsRoutes,
   // 期刊编辑 in this shell (the spec's journal manuscript configuration, ?productId=&journalId=)
   { path: '/pro/setManu', element: <JournalWorkbenchPage /> },
+  // 查询统计 (docs/news-analysis.md)
+  { path: '/pro/analysis', element: <AnalysisPage /> },
   // the other /pro pages of the spec (dynamic processing, manuscripts, statistics, ...)
   { path: '/pro/*', element: <ProcessPlaceholder titleKey="app.process.title" /> },
 ];
