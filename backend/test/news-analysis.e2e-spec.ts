@@ -89,7 +89,7 @@ describe('api/news/analysis (查询统计)', () => {
     const top1 = await buckets('source', { top: 1 });
     expect(top1.items).toEqual([
       { key: String(siteA.id), name: siteA.name, count: 2, other: false },
-      { key: null, name: '其他', count: 2, other: true },
+      { key: null, name: '其他（2 项）', count: 2, other: true },
     ]);
     expect(top1.total).toBe(4);
     expect(counts((await buckets('country')).items)).toEqual({ 美国: 2, 英国: 1, 未知国家: 1 });

@@ -7253,7 +7253,7 @@ export interface components {
       key: string | null;
       name: string;
       count: number;
-      /** true = 其他（前 N 项之外的合计） */
+      /** true = 其他（前 N 项之外的合计，名称为“其他（n 项）”） */
       other: boolean;
     };
     AnalysisDistributionDto: {

@@ -79,7 +79,7 @@ export class AnalysisBucketDto {
   @ApiInt()
   count: number;
 
-  @ApiProperty({ description: 'true = 其他（前 N 项之外的合计）' })
+  @ApiProperty({ description: 'true = 其他（前 N 项之外的合计，名称为“其他（n 项）”）' })
   other: boolean;
 }
 

@@ -48,12 +48,12 @@ describe('topWithOther', () => {
     { key: '4', name: 'D 站', count: 2 },
   ];
 
-  it('keeps the N largest (ties by name) and sums the rest as 其他', () => {
+  it('keeps the N largest (ties by name) and sums the rest as 其他 with their number', () => {
     expect(topWithOther(rows, 3)).toEqual([
       { key: null, name: '未知来源', count: 7, other: false },
       { key: '2', name: 'A 站', count: 5, other: false },
       { key: '1', name: 'B 站', count: 5, other: false },
-      { key: null, name: '其他', count: 3, other: true },
+      { key: null, name: '其他（2 项）', count: 3, other: true },
     ]);
   });
 

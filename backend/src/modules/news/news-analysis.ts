@@ -59,14 +59,16 @@ export interface Bucket {
 }
 
 /**
- * The `top` largest buckets (count descending, then name), and, when more exist, one 其他 bucket
- * with the sum of the rest. A bucket without a key (未知) competes like any other.
+ * The `top` largest buckets (count descending, then name), and, when more exist, one bucket
+ * `其他（n 项）` with the sum of the other n. A bucket without a key (未知) competes like any other.
+ * The count in the name keeps it apart from a group that is itself called 其他 (the `country`
+ * dictionary's OTHER).
  */
 export function topWithOther(rows: ReadonlyArray<Omit<Bucket, 'other'>>, top: number, otherName = '其他'): Bucket[] {
   const sorted = [...rows].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'zh-CN') || String(a.key).localeCompare(String(b.key)));
   const head: Bucket[] = sorted.slice(0, top).map((r) => ({ ...r, other: false }));
   const rest = sorted.slice(top);
-  if (rest.length) head.push({ key: null, name: otherName, count: rest.reduce((sum, r) => sum + r.count, 0), other: true });
+  if (rest.length) head.push({ key: null, name: `${otherName}（${rest.length} 项）`, count: rest.reduce((sum, r) => sum + r.count, 0), other: true });
   return head;
 }
 
