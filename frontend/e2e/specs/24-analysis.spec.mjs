@@ -48,7 +48,9 @@ test('查询统计 opens in the shell and draws every figure of the last 30 days
   const { page } = browser;
   await loginAs(page, 'translator', '123456');
   const figureRequests = [];
+  const answered = [];
   page.on('request', (r) => r.url().includes('/api/news/analysis/') && figureRequests.push(r.url()));
+  page.on('requestfinished', (r) => r.url().includes('/api/news/analysis/') && answered.push(r));
   await page.goto(`${BASE_URL}/horizon/pro/analysis`);
   await page.getByRole('heading', { name: '查询统计', level: 1 }).waitFor();
   const nav = page.getByRole('navigation', { name: '动态跟踪系统' });
@@ -59,20 +61,29 @@ test('查询统计 opens in the shell and draws every figure of the last 30 days
   // one request per chart: the timeline, four distributions, the keywords
   assert.equal(figureRequests.length, 6, figureRequests.join('\n'));
   assert.deepEqual(new Set(figureRequests.map((u) => new URL(u).searchParams.get('by')).filter(Boolean)), new Set(['source', 'country', 'classify', 'language']));
+  // the first load after the server started (cold caches, queued behind the lookups): logged only
+  console.log(`first figure requests answered in ${answered.map((r) => Math.round(r.timing().responseEnd)).join(', ')} ms`);
   // the list below counts the same items
   await page.getByTestId('news-list').locator('tbody tr').first().waitFor();
   assert.equal((await page.getByTestId('news-total').textContent()).trim(), total);
   await page.mouse.move(0, 0);
   await shot(page, 'analysis-default');
-  await page.getByTestId('figure-keywords').scrollIntoViewIfNeeded();
-  await shot(page, 'analysis-keywords-list');
+  await page.getByTestId('figure-country').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await shot(page, 'analysis-distributions');
+  await page.getByTestId('figure-keywords').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await shot(page, 'analysis-keywords');
+  await page.getByTestId('news-list').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await shot(page, 'analysis-list');
 });
 
 test('a query goes into the route, the figures and the list follow it, a reload reproduces it', async () => {
   const { page } = browser;
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByLabel('检索词').fill('能源');
+  await page.getByRole('textbox', { name: '检索词' }).fill('能源');
   await page.getByRole('button', { name: '近 7 天' }).click();
+  const answered = [];
+  const onFinished = (r) => r.url().includes('/api/news/analysis/') && answered.push(r);
+  page.on('requestfinished', onFinished);
   const started = Date.now();
   await page.getByRole('button', { name: '查询', exact: true }).click();
   await page.waitForURL(/kw=%E8%83%BD%E6%BA%90/);
@@ -80,8 +91,12 @@ test('a query goes into the route, the figures and the list follow it, a reload 
   assert.ok(url.searchParams.get('startDate') && url.searchParams.get('endDate'), 'the period is in the route');
   await page.waitForFunction(() => !document.querySelector('[data-testid^="figure-"][aria-busy="true"]'));
   const drawn = Date.now() - started;
-  console.log(`figures of a query drawn in ${drawn} ms`);
-  assert.ok(drawn < 5_000, `figures drawn in ${drawn} ms`);
+  page.off('requestfinished', onFinished);
+  // each chart's data answers under a second with the demo data (request sent → last byte)
+  const times = answered.map((r) => Math.round(r.timing().responseEnd));
+  console.log(`figures of a query: requests answered in ${times.join(', ')} ms, all drawn in ${drawn} ms`);
+  assert.equal(times.length, 6);
+  assert.ok(Math.max(...times) < 1_000, times.join());
   const total = await timelineTotal(page);
   await page.waitForFunction((text) => document.querySelector('[data-testid="news-total"]')?.textContent?.trim() === text, total);
   // the keyword figure leaves the query's own word out
@@ -94,7 +109,7 @@ test('a query goes into the route, the figures and the list follow it, a reload 
 
   await page.reload();
   await page.getByRole('heading', { name: '查询统计', level: 1 }).waitFor();
-  assert.equal(await page.getByLabel('检索词').inputValue(), '能源');
+  assert.equal(await page.getByRole('textbox', { name: '检索词' }).inputValue(), '能源');
   await figuresDrawn(page);
   assert.equal(await timelineTotal(page), total);
   assert.equal(await page.getByRole('button', { name: '近 7 天' }).getAttribute('aria-pressed'), 'true');
@@ -117,7 +132,7 @@ test('重置 goes back to the last 30 days without filters', async () => {
   const { page } = browser;
   await page.getByRole('button', { name: '重置' }).click();
   await page.waitForURL((u) => !u.searchParams.has('kw'));
-  assert.equal(await page.getByLabel('检索词').inputValue(), '');
+  assert.equal(await page.getByRole('textbox', { name: '检索词' }).inputValue(), '');
   assert.equal(await page.getByRole('button', { name: '近 30 天' }).getAttribute('aria-pressed'), 'true');
   await figuresDrawn(page);
 });

@@ -66,6 +66,7 @@ export function QueryBar({ model }: { model: AnalysisModel }) {
         <DateRangeField
           label={t('query.period')}
           value={[`${draft.startDate} 00:00:00`, `${draft.endDate} 23:59:59`]}
+          // an incomplete range (being typed, or cleared) keeps the last complete one: the figures always have a period
           onChange={(range) => range && set({ startDate: range[0].slice(0, 10), endDate: range[1].slice(0, 10) })}
         />
         <ToggleButtonGroup size="small" exclusive value={preset} onChange={(_e, n: number | null) => n && set(presetRange(n, today))} aria-label={t('query.period')}>
