@@ -31,6 +31,7 @@ function AccessDenied() {
 }
 
 const WarningListPage = lazy(() => import('./pages/process/WarningListPage').then((m) => ({ default: m.WarningListPage })));
+const AnalysisPage = lazy(() => import('./pages/process/analysis/AnalysisPage').then((m) => ({ default: m.AnalysisPage })));
 const NewsListSlot = lazy(() => import('./pages/process/NewsListSlot').then((m) => ({ default: m.NewsListSlot })));
 const UserCenterPage = lazy(() => import('./pages/userCenter/UserCenterPage').then((m) => ({ default: m.UserCenterPage })));
 const SubscribePage = lazy(() => import('./pages/process/subscribe/SubscribePage').then((m) => ({ default: m.SubscribePage })));
@@ -79,6 +80,8 @@ const processRoutes: Array<{ path: string; element: ReactNode }> = [
   ...newsRoutes,
   // 期刊编辑 in this shell (the spec's journal manuscript configuration, ?productId=&journalId=)
   { path: '/pro/setManu', element: <JournalWorkbenchPage /> },
+  // 查询统计 (docs/news-analysis.md)
+  { path: '/pro/analysis', element: <AnalysisPage /> },
   // 新闻订阅 and 收藏新闻 (menus of 动态跟踪)
   { path: '/pro/subscribe', element: <SubscribePage /> },
   { path: '/pro/collect', element: <CollectedNewsPage /> },

@@ -3399,6 +3399,181 @@ export interface paths {
       };
     };
   };
+  '/api/news/analysis/distribution': {
+    get: {
+      parameters: {
+        query: {
+          /** 分类 id（含下级）；噪音分类 id 只看噪音 */
+          classify?: number;
+          /** 检索词 */
+          content?: string;
+          /** 部门 id：本部门或上级部门（默认本部门） */
+          deptId?: number;
+          /** 来源网站 id */
+          webId?: number;
+          /** 分类：可重复或逗号分隔 */
+          classifyIds?: number[];
+          /** 来源网站：可重复或逗号分隔 */
+          webIds?: number[];
+          /** 国家代码：可重复或逗号分隔 */
+          countries?: string[];
+          /** 语种代码：可重复或逗号分隔 */
+          languages?: string[];
+          /** 发布开始日期：yyyy-MM-dd（含当天） */
+          startDate?: string;
+          /** 发布结束日期：yyyy-MM-dd（含当天） */
+          endDate?: string;
+          /** 按来源、国家、分类或语种 */
+          by: 'source' | 'country' | 'classify' | 'language';
+          /** 前 N 项，默认 10，最大 50 */
+          top?: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['AnalysisDistributionDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 news:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/news/analysis/export': {
+    get: {
+      parameters: {
+        query: {
+          /** 分类 id（含下级）；噪音分类 id 只看噪音 */
+          classify?: number;
+          /** 检索词 */
+          content?: string;
+          /** 部门 id：本部门或上级部门（默认本部门） */
+          deptId?: number;
+          /** 来源网站 id */
+          webId?: number;
+          /** 分类：可重复或逗号分隔 */
+          classifyIds?: number[];
+          /** 来源网站：可重复或逗号分隔 */
+          webIds?: number[];
+          /** 国家代码：可重复或逗号分隔 */
+          countries?: string[];
+          /** 语种代码：可重复或逗号分隔 */
+          languages?: string[];
+          /** 发布开始日期：yyyy-MM-dd（含当天） */
+          startDate?: string;
+          /** 发布结束日期：yyyy-MM-dd（含当天） */
+          endDate?: string;
+          /** 登录令牌（浏览器直接打开下载链接时使用；优先使用 Authorization 头） */
+          access_token?: unknown;
+        };
+      };
+      responses: {
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 news:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/news/analysis/keywords': {
+    get: {
+      parameters: {
+        query: {
+          /** 分类 id（含下级）；噪音分类 id 只看噪音 */
+          classify?: number;
+          /** 检索词 */
+          content?: string;
+          /** 部门 id：本部门或上级部门（默认本部门） */
+          deptId?: number;
+          /** 来源网站 id */
+          webId?: number;
+          /** 分类：可重复或逗号分隔 */
+          classifyIds?: number[];
+          /** 来源网站：可重复或逗号分隔 */
+          webIds?: number[];
+          /** 国家代码：可重复或逗号分隔 */
+          countries?: string[];
+          /** 语种代码：可重复或逗号分隔 */
+          languages?: string[];
+          /** 发布开始日期：yyyy-MM-dd（含当天） */
+          startDate?: string;
+          /** 发布结束日期：yyyy-MM-dd（含当天） */
+          endDate?: string;
+          /** 前 N 项，默认 30，最大 100 */
+          top?: number;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['AnalysisKeywordsDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 news:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/news/analysis/timeline': {
+    get: {
+      parameters: {
+        query: {
+          /** 分类 id（含下级）；噪音分类 id 只看噪音 */
+          classify?: number;
+          /** 检索词 */
+          content?: string;
+          /** 部门 id：本部门或上级部门（默认本部门） */
+          deptId?: number;
+          /** 来源网站 id */
+          webId?: number;
+          /** 分类：可重复或逗号分隔 */
+          classifyIds?: number[];
+          /** 来源网站：可重复或逗号分隔 */
+          webIds?: number[];
+          /** 国家代码：可重复或逗号分隔 */
+          countries?: string[];
+          /** 语种代码：可重复或逗号分隔 */
+          languages?: string[];
+          /** 发布开始日期：yyyy-MM-dd（含当天） */
+          startDate?: string;
+          /** 发布结束日期：yyyy-MM-dd（含当天） */
+          endDate?: string;
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['AnalysisTimelineDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 news:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/news/choiceStages': {
     get: {
       parameters: {
@@ -3586,6 +3761,18 @@ export interface paths {
           imports?: string;
           /** 1 = 同一事件只列首发（报道组的最早一条）；部门页签（推荐、跟踪、精选、预警、翻译）不折叠 */
           collapse?: '0' | '1';
+          /** 分类：可重复或逗号分隔 */
+          classifyIds?: number[];
+          /** 来源网站：可重复或逗号分隔 */
+          webIds?: number[];
+          /** 国家代码：可重复或逗号分隔 */
+          countries?: string[];
+          /** 语种代码：可重复或逗号分隔 */
+          languages?: string[];
+          /** 发布开始日期：yyyy-MM-dd（含当天） */
+          startDate?: string;
+          /** 发布结束日期：yyyy-MM-dd（含当天） */
+          endDate?: string;
           /** 登录令牌（浏览器直接打开下载链接时使用；优先使用 Authorization 头） */
           access_token?: unknown;
         };
@@ -3656,6 +3843,18 @@ export interface paths {
           imports?: string;
           /** 1 = 同一事件只列首发（报道组的最早一条）；部门页签（推荐、跟踪、精选、预警、翻译）不折叠 */
           collapse?: '0' | '1';
+          /** 分类：可重复或逗号分隔 */
+          classifyIds?: number[];
+          /** 来源网站：可重复或逗号分隔 */
+          webIds?: number[];
+          /** 国家代码：可重复或逗号分隔 */
+          countries?: string[];
+          /** 语种代码：可重复或逗号分隔 */
+          languages?: string[];
+          /** 发布开始日期：yyyy-MM-dd（含当天） */
+          startDate?: string;
+          /** 发布结束日期：yyyy-MM-dd（含当天） */
+          endDate?: string;
         };
       };
       responses: {
@@ -3712,6 +3911,18 @@ export interface paths {
           imports?: string;
           /** 1 = 同一事件只列首发（报道组的最早一条）；部门页签（推荐、跟踪、精选、预警、翻译）不折叠 */
           collapse?: '0' | '1';
+          /** 分类：可重复或逗号分隔 */
+          classifyIds?: number[];
+          /** 来源网站：可重复或逗号分隔 */
+          webIds?: number[];
+          /** 国家代码：可重复或逗号分隔 */
+          countries?: string[];
+          /** 语种代码：可重复或逗号分隔 */
+          languages?: string[];
+          /** 发布开始日期：yyyy-MM-dd（含当天） */
+          startDate?: string;
+          /** 发布结束日期：yyyy-MM-dd（含当天） */
+          endDate?: string;
         };
       };
       responses: {
@@ -3891,6 +4102,18 @@ export interface paths {
           imports?: string;
           /** 1 = 同一事件只列首发（报道组的最早一条）；部门页签（推荐、跟踪、精选、预警、翻译）不折叠 */
           collapse?: '0' | '1';
+          /** 分类：可重复或逗号分隔 */
+          classifyIds?: number[];
+          /** 来源网站：可重复或逗号分隔 */
+          webIds?: number[];
+          /** 国家代码：可重复或逗号分隔 */
+          countries?: string[];
+          /** 语种代码：可重复或逗号分隔 */
+          languages?: string[];
+          /** 发布开始日期：yyyy-MM-dd（含当天） */
+          startDate?: string;
+          /** 发布结束日期：yyyy-MM-dd（含当天） */
+          endDate?: string;
         };
       };
       responses: {
@@ -7414,6 +7637,47 @@ export interface components {
       size?: number;
       /** 检索词 */
       content: string;
+    };
+    AnalysisBucketDto: {
+      /** 来源 id、国家或语种代码、分类 id；null = 未知或其他 */
+      key: string | null;
+      name: string;
+      count: number;
+      /** true = 其他（前 N 项之外的合计，名称为“其他（n 项）”） */
+      other: boolean;
+    };
+    AnalysisDistributionDto: {
+      startDate: string;
+      endDate: string;
+      /** 命中条数（与新闻列表的 totalElements 相同） */
+      total: number;
+      by: 'source' | 'country' | 'classify' | 'language';
+      items: components['schemas']['AnalysisBucketDto'][];
+    };
+    AnalysisKeywordDto: {
+      keyword: string;
+      /** 含该关键词的命中新闻条数 */
+      count: number;
+    };
+    AnalysisKeywordsDto: {
+      startDate: string;
+      endDate: string;
+      /** 命中条数（与新闻列表的 totalElements 相同） */
+      total: number;
+      items: components['schemas']['AnalysisKeywordDto'][];
+    };
+    AnalysisPointDto: {
+      /** yyyy-MM-dd（配置时区） */
+      day: string;
+      count: number;
+    };
+    AnalysisTimelineDto: {
+      startDate: string;
+      endDate: string;
+      /** 命中条数（与新闻列表的 totalElements 相同） */
+      total: number;
+      /** 每天一项，无新闻的日子为 0 */
+      points: components['schemas']['AnalysisPointDto'][];
     };
     AuthInfoDto: {
       user: components['schemas']['UserDto'];

@@ -19,13 +19,28 @@ export function safeCell(value: unknown): string | number | boolean | null {
 
 export const EXPORT_MAX_ROWS = 50_000;
 
+/** One sheet of a workbook: its tab title (≤ 31 characters kept), columns and rows. */
+export interface ExportSheet<T> {
+  title: string;
+  columns: ExportColumn<T>[];
+  rows: T[];
+}
+
 /** Builds an xlsx with Chinese headers and answers it as an attachment. */
-export async function xlsxFile<T>(title: string, columns: ExportColumn<T>[], rows: T[]): Promise<StreamableFile> {
+export function xlsxFile<T>(title: string, columns: ExportColumn<T>[], rows: T[]): Promise<StreamableFile> {
+  return xlsxBook(title, [{ title, columns, rows }]);
+}
+
+/** An xlsx of several sheets (e.g. every figure of a statistics screen), named `title`.xlsx. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each sheet has its own row type
+export async function xlsxBook(title: string, sheets: Array<ExportSheet<any>>): Promise<StreamableFile> {
   const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet(title.slice(0, 31));
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length * 3) }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(columns.map((c) => safeCell(c.value(row))));
+  for (const s of sheets) {
+    const sheet = book.addWorksheet(s.title.slice(0, 31));
+    sheet.columns = s.columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length * 3) }));
+    sheet.getRow(1).font = { bold: true };
+    for (const row of s.rows) sheet.addRow(s.columns.map((c) => safeCell(c.value(row))));
+  }
   const buffer = Buffer.from(await book.xlsx.writeBuffer());
   return new StreamableFile(buffer, {
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet;charset=utf-8',

@@ -6,6 +6,7 @@ import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, M
 
 import { IdFilter, INT4_MAX, ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
 import { IntInput } from '../../common/http/numbers.js';
+import { CodeListFilter, DayFilter, IdListFilter } from './news-filter.js';
 
 export const NEWS_SORTS = ['dateAsc', 'dateDesc', 'scoreAsc', 'scoreDesc', 'numAsc', 'numDesc', 'createAsc', 'createDesc', 'updateAsc', 'updateDesc'] as const;
 export type NewsSort = (typeof NEWS_SORTS)[number];
@@ -95,6 +96,26 @@ export class NewsQuery extends ListQuery {
   @TrimmedFilter()
   @IsIn(['0', '1'], { message: 'collapse 只能是 0 或 1' })
   collapse?: string;
+
+  // The 查询统计 query (docs/news-analysis.md "Query"): the figures count what this list shows.
+
+  @IdListFilter('分类')
+  classifyIds?: number[];
+
+  @IdListFilter('来源网站')
+  webIds?: number[];
+
+  @CodeListFilter('国家', 'US')
+  countries?: string[];
+
+  @CodeListFilter('语种', 'en')
+  languages?: string[];
+
+  @DayFilter('发布开始日期')
+  startDate?: string;
+
+  @DayFilter('发布结束日期')
+  endDate?: string;
 }
 
 export class NewsInfoQuery {

@@ -3,6 +3,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ClassifyModule } from '../classify/index.js';
 import { DictsModule } from '../dicts/index.js';
 import { NewsController } from './news.controller.js';
+import { NewsAnalysisController } from './news-analysis.controller.js';
+import { NewsAnalysisRepository } from './news-analysis.repository.js';
+import { NewsAnalysisService } from './news-analysis.service.js';
 import { NewsDeskRepository } from './news-desk.repository.js';
 import { NewsDesk } from './news-desk.service.js';
 import { NewsTranslation } from './news-desk.entity.js';
@@ -18,5 +21,5 @@ import { NewsIngestRepository } from './news-ingest.repository.js';
 import { NewsCluster, NewsClusterLog, NewsMinhash, NewsMinhashBand, NewsSource } from './news-cluster.entity.js';
 import { News, NewsDept, NewsSearchHistory, NewsUser, NewsWebsite } from './news.entity.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([News, NewsDept, NewsSearchHistory, NewsTranslation, NewsUser, NewsWebsite, NewsSource, NewsCluster, NewsMinhash, NewsMinhashBand, NewsClusterLog]), ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController], providers: [NewsRepository, NewsService, NewsDiscoverService, NewsExportService, NewsWebsites, NewsIngest, NewsIngestRepository, NewsDeskRepository, NewsDesk], exports: [NewsService, NewsWebsites, NewsIngest, NewsDesk] })
+@Module({ imports: [TypeOrmModule.forFeature([News, NewsDept, NewsSearchHistory, NewsTranslation, NewsUser, NewsWebsite, NewsSource, NewsCluster, NewsMinhash, NewsMinhashBand, NewsClusterLog]), ClassifyModule, DictsModule], controllers: [NewsController, NewsDiscoverController, NewsExportController, NewsAnalysisController], providers: [NewsRepository, NewsAnalysisRepository, NewsAnalysisService, NewsService, NewsDiscoverService, NewsExportService, NewsWebsites, NewsIngest, NewsIngestRepository, NewsDeskRepository, NewsDesk], exports: [NewsService, NewsWebsites, NewsIngest, NewsDesk] })
 export class NewsModule {}

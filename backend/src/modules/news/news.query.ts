@@ -117,6 +117,19 @@ export interface ListContext {
   size: number;
   /** Exact counts stop here (config NEWS_COUNT_CAP, default 10,000); news-design.md "Counting". */
   countCap: number;
+  /** The 查询统计 fields (docs/news-analysis.md "Query"); each absent field filters nothing. */
+  filter?: ListFilter;
+}
+
+/** Resolved multi-valued filters and the publish period (instants, both included). */
+export interface ListFilter {
+  /** Classes with their descendants: an item matches when it has any of them. */
+  classifyIds?: number[];
+  webIds?: number[];
+  countries?: string[];
+  languages?: string[];
+  from?: Date;
+  to?: Date;
 }
 
 export interface ListSql {
@@ -138,14 +151,17 @@ export interface ListSql {
 }
 
 
-/** Builds the list SQL for a query (pure: same input, same SQL; the benchmark's floor runs it through raw pg). */
-export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTrans' | 'imports' | 'collapse' | 'stage'>, ctx: ListContext): ListSql {
-  const p = new Params();
-  const dept = p.add(ctx.deptId);
-  const user = p.add(ctx.userId);
-  const from = fromJoins(dept, user);
-  // Department tabs page and count from news_dept (news-design.md "Department tabs at 1 M rows").
-  const deptTab = q.type === 'recommend' || q.type === 'follow' || q.type === 'choice' || q.type === 'yj' || q.isTrans !== undefined;
+type ListFields = Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTrans' | 'imports' | 'collapse' | 'stage'>;
+
+/** Department tabs page and count from news_dept (news-design.md "Department tabs at 1 M rows"). */
+const isDeptTab = (q: ListFields) => q.type === 'recommend' || q.type === 'follow' || q.type === 'choice' || q.type === 'yj' || q.isTrans !== undefined;
+
+/**
+ * The WHERE conditions of a list query over `fromJoins(dept, user)`: one definition of "the items
+ * the list shows", shared by the list and the 查询统计 figures (matchSql).
+ */
+function listConditions(q: ListFields, ctx: ListContext, p: Params, dept: string): { where: string[]; rank: string | null; deptTab: boolean; k: SortKeys } {
+  const deptTab = isDeptTab(q);
   const k = deptTab ? DEPT_KEYS : NEWS_KEYS;
   const where: string[] = deptTab ? [`d.dept_id = ${dept}`] : [];
   where.push(ctx.noiseOnly ? k.noise : `NOT ${k.noise}`);
@@ -195,6 +211,36 @@ export function buildList(q: Pick<NewsQuery, 'type' | 'webId' | 'isRead' | 'isTr
   // Story leads only (partial index idx_news_publish_lead). Department tabs list what the department
   // marked, item by item, and are not collapsed (docs/collect-design.md §4.3 "Readers").
   if (q.collapse === '1' && !deptTab) where.push('n.cluster_lead');
+  const f = ctx.filter;
+  if (f?.classifyIds) where.push(`${k.classify} && ${p.add(f.classifyIds)}::int[]`);
+  if (f?.webIds) where.push(`n.web_id = ANY(${p.add(f.webIds)}::int[])`);
+  if (f?.countries) where.push(`n.country = ANY(${p.add(f.countries)}::text[])`);
+  if (f?.languages) where.push(`n.language = ANY(${p.add(f.languages)}::text[])`);
+  if (f?.from) where.push(`${k.date} >= ${p.add(f.from)}`);
+  if (f?.to) where.push(`${k.date} <= ${p.add(f.to)}`);
+  return { where, rank, deptTab, k };
+}
+
+/**
+ * FROM and WHERE of the items a list query with no tab (`type`) shows, for the 查询统计 figures
+ * (news-analysis.repository.ts): the same joins and conditions as the list, so a figure counts
+ * exactly the items the list below it pages through. `p` holds the parameters so far.
+ */
+export function matchSql(ctx: ListContext): { p: Params; from: string; where: string } {
+  const p = new Params();
+  const dept = p.add(ctx.deptId);
+  const user = p.add(ctx.userId);
+  const { where } = listConditions({}, ctx, p, dept);
+  return { p, from: fromJoins(dept, user), where: where.join(' AND ') };
+}
+
+/** Builds the list SQL for a query (pure: same input, same SQL; the benchmark's floor runs it through raw pg). */
+export function buildList(q: ListFields, ctx: ListContext): ListSql {
+  const p = new Params();
+  const dept = p.add(ctx.deptId);
+  const user = p.add(ctx.userId);
+  const from = fromJoins(dept, user);
+  const { where, rank, deptTab, k } = listConditions(q, ctx, p, dept);
 
   const order = orderBy(ctx.sort, rank, k);
   // A department tab joins news only when a filter or the sort needs it (news_user is dropped by the

@@ -11,7 +11,8 @@ import { CLASSIFY_ROOT_ID } from '../classify/index.js';
 import { clip, html, NoticeService } from '../realtime/index.js';
 import { ClassifyService } from '../classify/index.js';
 import { type ChoiceStagesDto, NEWS_SORTS, type NewsInfoDto, type NewsPage, type SearchHistoryDto, type NewsQuery, type NewsRowDto, type NewsSort } from './news.dto.js';
-import type { ListContext, Subscription } from './news.query.js';
+import type { ListContext, ListFilter, Subscription } from './news.query.js';
+import { parseDateTime } from '../../common/time/time.js';
 import { type DeptColumn, NewsRepository } from './news.repository.js';
 import { searchQuery } from './search/tokenizer.js';
 
@@ -90,7 +91,28 @@ export class NewsService {
       page: q.page ?? 0,
       size,
       countCap: this.config.newsCountCap,
+      filter: await this.listFilter(q),
     };
+  }
+
+  /**
+   * The 查询统计 fields of a list query (docs/news-analysis.md "Query"): classes with their
+   * descendants (the root 全部 filters nothing, like `classify`), publish days as instants of the
+   * configured zone, start and end days both included.
+   */
+  private async listFilter(q: NewsQuery): Promise<ListFilter | undefined> {
+    const { classifyIds, webIds, countries, languages, startDate, endDate } = q;
+    if (startDate && endDate && startDate > endDate) throw DomainException.badRequest('开始日期 startDate 不能晚于结束日期 endDate', ErrorCode.Validation);
+    const classes = classifyIds && !classifyIds.includes(CLASSIFY_ROOT_ID) ? await this.classify.descendantIds(classifyIds) : undefined;
+    const filter: ListFilter = {
+      classifyIds: classes,
+      webIds,
+      countries,
+      languages,
+      from: startDate ? parseDateTime(startDate) : undefined,
+      to: endDate ? parseDateTime(endDate, true) : undefined,
+    };
+    return Object.values(filter).some((v) => v !== undefined) ? filter : undefined;
   }
 
   /** The caller's subscriptions with classes expanded to their descendants (none → empty lists). */

@@ -8,6 +8,7 @@ import { manuscriptsEn } from '../../resources/manuscripts/i18n';
 import { mtEn } from '../../resources/mt/i18n';
 import { productsEn } from '../../resources/products/i18n';
 import { alertsEn } from '../../pages/process/alertText';
+import { analysisEn } from '../../pages/process/analysis/i18n';
 import { collectEn } from '../../pages/collect/i18n';
 import { subscribeEn } from '../../pages/process/subscribe/i18n';
 import { processingEn } from '../../pages/process/processing/i18n';
@@ -370,6 +371,7 @@ export const enMessages: TranslationMessages = {
   mt: mtEn,
   products: productsEn,
   alerts: alertsEn,
+  analysis: analysisEn,
   collect: collectEn,
   subscribe: subscribeEn,
   processing: processingEn,

@@ -8,6 +8,7 @@ import { manuscriptsZh } from '../../resources/manuscripts/i18n';
 import { mtZh } from '../../resources/mt/i18n';
 import { productsZh } from '../../resources/products/i18n';
 import { alertsZh } from '../../pages/process/alertText';
+import { analysisZh } from '../../pages/process/analysis/i18n';
 import { collectZh } from '../../pages/collect/i18n';
 import { subscribeZh } from '../../pages/process/subscribe/i18n';
 import { processingZh } from '../../pages/process/processing/i18n';
@@ -582,6 +583,7 @@ export const zhMessages: TranslationMessages = {
   mt: mtZh,
   products: productsZh,
   alerts: alertsZh,
+  analysis: analysisZh,
   collect: collectZh,
   subscribe: subscribeZh,
   processing: processingZh,
