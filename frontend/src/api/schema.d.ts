@@ -7115,6 +7115,8 @@ export interface components {
       label: string;
       leaf: boolean;
       hasChildren: boolean;
+      /** 创建时间（新闻分类管理页显示） */
+      createTime: string | null;
       children?: components['schemas']['ClassifyNodeDto'][];
     };
     ClassifyUpdateDto: {
