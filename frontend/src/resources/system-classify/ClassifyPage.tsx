@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Card, Stack, Typography } from '@mui/material';
-import { Confirm as RaConfirm, Title } from 'react-admin';
+import { Confirm as RaConfirm, ResourceContextProvider, Title } from 'react-admin';
 import { useCan } from '../shared/access';
 import { CLASSIFY_RESOURCE, ROOT_ID } from './api';
 import { ClassifyFormDialog, type ClassifyDialogState } from './ClassifyFormDialog';
@@ -14,6 +14,15 @@ import { useClassifyTree } from './useClassifyTree';
 import { useClassifyText } from './useClassifyText';
 
 export function ClassifyPage() {
+  // the row buttons ask the resource context (as in a react-admin list)
+  return (
+    <ResourceContextProvider value={CLASSIFY_RESOURCE}>
+      <ClassifyScreen />
+    </ResourceContextProvider>
+  );
+}
+
+function ClassifyScreen() {
   const t = useClassifyText();
   const state = useClassifyTree();
   const access = { create: useCan('create', CLASSIFY_RESOURCE), edit: useCan('edit', CLASSIFY_RESOURCE), delete: useCan('delete', CLASSIFY_RESOURCE) };

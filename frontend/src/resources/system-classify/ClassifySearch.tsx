@@ -10,6 +10,7 @@ export function ClassifySearch({ state }: { state: ClassifyTreeState }) {
   return (
     <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }}>
       <TextField
+        id="classify-search-keyword"
         size="small"
         label={t('search.keyword')}
         placeholder={t('search.keyword_placeholder')}
@@ -19,6 +20,7 @@ export function ClassifySearch({ state }: { state: ClassifyTreeState }) {
       />
       <TextField
         select
+        id="classify-search-status"
         size="small"
         label={t('search.status')}
         value={filter.enabled}

@@ -24,13 +24,13 @@ const matches = (node: ClassifyNode, { keyword, enabled }: ClassifyFilter): bool
   return text && state;
 };
 
-/** The nodes that match, with their ancestors (so each stays in its place); the root always stays. */
+/** The nodes that match, with their ancestors (so each stays in its place); nothing when none does. */
 export function filterTree(nodes: readonly ClassifyNode[], filter: ClassifyFilter): ClassifyNode[] {
   if (!filter.keyword.trim() && filter.enabled === '') return [...nodes];
   const keep = (list: readonly ClassifyNode[]): ClassifyNode[] =>
     list.flatMap((node) => {
       const children = keep(node.children ?? []);
-      if (matches(node, filter) || children.length > 0 || isRoot(node)) return [{ ...node, children }];
+      if (matches(node, filter) || children.length > 0) return [{ ...node, children }];
       return [];
     });
   return keep(nodes);
