@@ -34,6 +34,9 @@ export interface ClassifyRowProps {
   onDelete: (node: ClassifyNode) => void;
 }
 
+/** Keeps the row's buttons in their columns where one is not offered (a small icon button is 28 px). */
+const ActionGap = () => <Box sx={{ width: 28, flexShrink: 0 }} />;
+
 function LockChip({ node }: { node: ClassifyNode }) {
   const t = useClassifyText();
   const root = isRoot(node);
@@ -107,14 +110,17 @@ export function ClassifyRow({ row, access, dropState, onToggle, onCreateChild, o
       {(access.create || access.edit || access.delete) && (
         <TableCell sx={actionsColumnSx}>
           <RowActions>
-            {access.create && !isNoise(node) && (
-              <Tooltip title={t('row.add_child')}>
-                <IconButton size="small" color="primary" aria-label={t('row.add_child')} onClick={() => onCreateChild(node)}>
-                  <AddIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-            {access.edit && !isRoot(node) && <EditIconButton label={t('row.edit')} onClick={() => onEdit(node)} />}
+            {access.create &&
+              (isNoise(node) ? (
+                <ActionGap />
+              ) : (
+                <Tooltip title={t('row.add_child')}>
+                  <IconButton size="small" color="primary" aria-label={t('row.add_child')} onClick={() => onCreateChild(node)}>
+                    <AddIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              ))}
+            {access.edit && (isRoot(node) ? <ActionGap /> : <EditIconButton label={t('row.edit')} onClick={() => onEdit(node)} />)}
             {access.delete && (
               <ConfirmButton
                 label={locked ? (isRoot(node) ? t('row.root_hint') : t('row.noise_hint', { code: NOISE_CODE })) : t('row.delete')}
