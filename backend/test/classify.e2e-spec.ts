@@ -1,5 +1,7 @@
 import { DataSource } from 'typeorm';
 import { ClassifyService } from '../src/modules/classify/classify.service';
+import { insertNews } from './utils/factories';
+import { expectError } from './utils/http';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
 interface Node {
@@ -171,6 +173,61 @@ describe('api/NewsClassify', () => {
     expect(res.body).toMatchObject({ status: 400, message: '噪音分类不能删除' });
     expect((await t.http().put('/api/NewsClassify').set('Authorization', bearer(admin)).send({ id: noise.id, pid: 9999, name: '噪音', code: 'A5000', seq: 99 })).status).toBe(204);
     expect((await t.http().delete('/api/NewsClassify').set('Authorization', bearer(admin)).send([box.body.id])).status).toBe(200);
+  });
+
+  it('answers the create time of each node for the admin screen', async () => {
+    const node = find(await tree(), '人工智能')!;
+    expect((node as Node & { createTime: string }).createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('keeps the noise class enabled and a leaf', async () => {
+    const noise = find(await tree(), '噪音')!;
+    const put = (body: object) => t.http().put('/api/NewsClassify').set('Authorization', bearer(admin)).send(body);
+    expectError(await put({ id: noise.id, pid: 9999, name: '噪音', code: 'A5000', enabled: false }), 400, '噪音分类不能停用');
+    expectError(await create({ pid: noise.id, name: '噪音子类' }), 400, '噪音分类下不能有下级分类');
+    const box = await create({ pid: 9999, name: '待移动' });
+    expectError(await put({ id: box.body.id, pid: noise.id, name: '待移动' }), 400, '噪音分类下不能有下级分类');
+    // renaming and reordering it stay allowed
+    expect((await put({ id: noise.id, pid: 9999, name: '噪音', code: 'A5000', seq: 99, enabled: true })).status).toBe(204);
+    expect(find(await tree(), '噪音')).toMatchObject({ enabled: true, leaf: true });
+    expect((await t.http().delete('/api/NewsClassify').set('Authorization', bearer(admin)).send([box.body.id])).status).toBe(200);
+  });
+
+  it('re-parents by PUT (the drag of the admin screen) and refuses a cycle', async () => {
+    const a = await create({ pid: 9999, name: '移动甲' });
+    const b = await create({ pid: a.body.id, name: '移动乙' });
+    const put = (body: object) => t.http().put('/api/NewsClassify').set('Authorization', bearer(admin)).send(body);
+    expectError(await put({ id: a.body.id, pid: b.body.id, name: '移动甲' }), 400, '上级分类不能为自己的下级分类');
+    expect((await put({ id: b.body.id, pid: 9999, name: '移动乙' })).status).toBe(204);
+    expect((await put({ id: a.body.id, pid: b.body.id, name: '移动甲' })).status).toBe(204);
+    expect(find(await tree(), '移动乙')!.children!.map((c) => c.name)).toEqual(['移动甲']);
+    // two crossing moves at once: the tree lock lets one through, the other sees the new parent
+    const c = await create({ pid: 9999, name: '移动丙' });
+    const d = await create({ pid: 9999, name: '移动丁' });
+    const results = await Promise.all([put({ id: c.body.id, pid: d.body.id, name: '移动丙' }), put({ id: d.body.id, pid: c.body.id, name: '移动丁' })]);
+    expect(results.map((r) => r.status).sort()).toEqual([204, 400]);
+    expect(results.find((r) => r.status === 400)!.body.message).toBe('上级分类不能为自己的下级分类');
+    const ids = [a.body.id, b.body.id, c.body.id, d.body.id];
+    expect((await t.http().delete('/api/NewsClassify').set('Authorization', bearer(admin)).send(ids)).status).toBe(200);
+  });
+
+  it('refuses to delete a class that items are filed under, directly or below it', async () => {
+    const db = t.app.get(DataSource);
+    const parent = await create({ pid: 9999, name: '在用上级' });
+    const leaf = await create({ pid: parent.body.id, name: '在用末级' });
+    const newsId = await insertNews(db, { classify: [leaf.body.id] });
+    const del = (ids: number[]) => t.http().delete('/api/NewsClassify').set('Authorization', bearer(admin)).send(ids);
+    const refused = await del([parent.body.id]);
+    expectError(refused, 400, '所选分类（或其下级分类）下还有新闻，请先将这些新闻改到其他分类再删除');
+    expect(refused.body.code).toBe('IN_USE');
+    expect(find(await tree(), '在用末级')).toBeDefined();
+    // a department's override counts too
+    await db.query('UPDATE news SET classify = $1 WHERE id = $2', [[], newsId]);
+    await db.query('INSERT INTO news_dept (news_id, dept_id, classify) VALUES ($1, 2, $2)', [newsId, [leaf.body.id]]);
+    expectError(await del([leaf.body.id]), 400, '所选分类（或其下级分类）下还有新闻，请先将这些新闻改到其他分类再删除');
+    await db.query('DELETE FROM news_dept WHERE news_id = $1', [newsId]);
+    expect((await del([parent.body.id])).status).toBe(200);
+    expect(find(await tree(), '在用末级')).toBeUndefined();
   });
 
   it('answers 404 for an unknown class on edit and delete', async () => {

@@ -7789,6 +7789,8 @@ export interface components {
       label: string;
       leaf: boolean;
       hasChildren: boolean;
+      /** 创建时间（新闻分类管理页显示） */
+      createTime: string | null;
       children?: components['schemas']['ClassifyNodeDto'][];
     };
     ClassifyUpdateDto: {

@@ -6,6 +6,7 @@ import { setToken, clearToken } from './http';
 const defs = [
   { name: 'system/user', apiPath: 'api/users' },
   { name: 'system/role', apiPath: 'api/roles' },
+  { name: 'system/theme', apiPath: 'api/newsTheme', listPath: 'api/newsTheme/themeList' },
 ];
 
 function jsonResponse(body: unknown, status = 200): Response {
@@ -55,6 +56,15 @@ describe('dataProvider', () => {
     const { url, headers } = lastCall();
     expect(url).toBe('/api/users?page=1&size=20&sort=id,desc&blurry=ad&enabled=true');
     expect(headers.get('Authorization')).toBe('Bearer t0k3n');
+  });
+
+  it('reads the list of a resource with a listPath there, and writes to its apiPath', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ content: [{ id: 1, title: '能源安全' }], totalElements: 1 }));
+    await provider.getList('system/theme', { pagination: { page: 1, perPage: 20 }, sort: { field: 'seq', order: 'ASC' }, filter: { title: '能源' } });
+    expect(lastCall().url).toBe('/api/newsTheme/themeList?page=0&size=20&sort=seq,asc&title=%E8%83%BD%E6%BA%90'); // 能源
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await provider.update('system/theme', { id: 1, data: { title: '能源' }, previousData: { id: 1 } });
+    expect([lastCall().url, lastCall().init.method]).toEqual(['/api/newsTheme', 'PUT']);
   });
 
   it('getOne uses the detail endpoint where the API has one', async () => {

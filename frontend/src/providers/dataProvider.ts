@@ -37,6 +37,11 @@ export function resolveApiPath(resource: string, defs: ResourceDef[] = resourceD
   return `api/${resource}`;
 }
 
+/** Where `resource`'s list is read: its `listPath` when it has one, else its API path. */
+export function resolveListPath(resource: string, defs: ResourceDef[] = resourceDefs): string {
+  return defs.find((candidate) => candidate.name === resource)?.listPath ?? resolveApiPath(resource, defs);
+}
+
 export interface HorizonDataProvider extends DataProvider {
   /**
    * Any other call of the API (`api/users/center`, `api/menus/build`, ...). Call it through
@@ -55,9 +60,10 @@ export const DETAIL_PATHS = new Set(['api/roles']);
 
 export function createDataProvider(defs: ResourceDef[] = resourceDefs): HorizonDataProvider {
   const pathOf = (resource: string) => resolveApiPath(resource, defs);
+  const listPathOf = (resource: string) => resolveListPath(resource, defs);
   async function getList<R extends RaRecord>(resource: string, params: Partial<GetListParams>): Promise<GetListResult<R>> {
     const query = buildListQuery({ pagination: params.pagination, sort: params.sort, filter: params.filter });
-    const body = await requestJson<PageBody<R> | R[]>(withQuery(pathOf(resource), query), { signal: params.signal });
+    const body = await requestJson<PageBody<R> | R[]>(withQuery(listPathOf(resource), query), { signal: params.signal });
     return toListResult(body);
   }
 
@@ -79,7 +85,7 @@ export function createDataProvider(defs: ResourceDef[] = resourceDefs): HorizonD
         if (!(error instanceof HttpError) || ![404, 405].includes(error.status)) throw error;
       }
     }
-    return { data: await getOneFromList<R>(apiPath, params.id, params.signal) };
+    return { data: await getOneFromList<R>(listPathOf(resource), params.id, params.signal) };
   }
 
   return {

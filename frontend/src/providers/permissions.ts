@@ -12,6 +12,8 @@
 //   system/job      job           job:list                      job:add          job:edit       job:del
 //   system/dict     dict          dict:list                     dict:add         dict:edit      dict:del
 //   system/mt       mt            mt:list                       mt:add           mt:edit        mt:del
+//   system/theme    newsTheme     newsTheme:list                newsTheme:add    newsTheme:edit newsTheme:del
+//   system/classify newsClassify  newsClassify:list             newsClassify:add …:edit         …:del
 //   monitor/online, monitor/logs  admin only
 //
 // An action outside this table on a listed resource needs admin. A resource outside the table has
@@ -31,6 +33,8 @@ export const PERMISSION_PREFIX: Record<string, string> = {
   'system/job': 'job',
   'system/dict': 'dict',
   'system/mt': 'mt',
+  'system/theme': 'newsTheme',
+  'system/classify': 'newsClassify',
 };
 
 export const ADMIN_ONLY_RESOURCES = ['monitor/online', 'monitor/logs'];

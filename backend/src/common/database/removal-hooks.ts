@@ -15,7 +15,8 @@ export type RemovalStep = (em: EntityManager, ids: Array<number | string>) => Pr
  * and, in the same transaction, runs the steps other modules registered under that table's name:
  * `sys_user` (the auth module's access keys go with an account), `news` (the collections module's
  * rows go with an item), `product_journal` (the manuscripts module's journal copies go with a
- * journal). So every table is written by its owner only, and nothing is left behind.
+ * journal). A step may also refuse (throw): `news_classify` (the news module keeps a class its items
+ * are filed under). So every table is written by its owner only, and nothing is left behind.
  */
 @Injectable()
 export class RemovalHooks {

@@ -1,4 +1,4 @@
-import { ApiInt, ApiNullableString } from '../../common/http/api-response.js';
+import { ApiDateTime, ApiInt, ApiNullableString } from '../../common/http/api-response.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { BooleanField, RecordId } from '../../common/http/dto.js';
@@ -83,6 +83,9 @@ export class ClassifyNodeDto extends ClassifyFlatDto {
   @ApiProperty()
   hasChildren: boolean;
 
+  @ApiDateTime({ nullable: true, description: '创建时间（新闻分类管理页显示）' })
+  createTime: Date | null;
+
   @ApiPropertyOptional({ type: () => [ClassifyNodeDto] })
   children?: ClassifyNodeDto[];
 }
@@ -92,6 +95,7 @@ export const toClassifyFlatDto = (c: NewsClassify): ClassifyFlatDto => ({ id: c.
 export const toClassifyNodeDto = (c: NewsClassify): ClassifyNodeDto => ({
   ...toClassifyFlatDto(c),
   enabled: c.enabled,
+  createTime: c.createTime ?? null,
   label: c.name,
   leaf: true,
   hasChildren: false,

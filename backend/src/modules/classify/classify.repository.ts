@@ -25,6 +25,15 @@ export class ClassifyRepository {
     return qb.getMany();
   }
 
+  /**
+   * Serialises the writes of the tree (create, move, delete) for the rest of `em`'s transaction;
+   * reads go on. Without it two crossing moves (A under B, B under A) could each pass the cycle
+   * check and together cut a branch off the root.
+   */
+  async lockTree(em: EntityManager): Promise<void> {
+    await em.query('LOCK TABLE news_classify IN SHARE ROW EXCLUSIVE MODE');
+  }
+
   /** The given ids that exist plus all their descendants, by id. */
   async descendantIds(ids: number[], em: DataSource | EntityManager = this.db): Promise<number[]> {
     const rows: Array<{ id: number }> = await em.query(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { RemovalHooks } from '../../common/database/removal-hooks.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { buildTree, type Tree } from '../menus/index.js';
 import {
@@ -34,7 +35,10 @@ function markLeaves(nodes: Array<Tree<ClassifyNodeDto>>): ClassifyNodeDto[] {
 export class ClassifyService {
   private noise?: number;
 
-  constructor(private readonly classes: ClassifyRepository) {}
+  constructor(
+    private readonly classes: ClassifyRepository,
+    private readonly removal: RemovalHooks,
+  ) {}
 
   /** The tree from the root (sorted by seq, then id); a node not matching `enabled` is left out with everything below it. */
   async tree(enabled?: boolean, withoutNoise = false): Promise<ClassifyNodeDto[]> {
@@ -86,10 +90,18 @@ export class ClassifyService {
     if (same && same.id !== exceptId) throw DomainException.badRequest(`分类编码 ${code} 已存在`, ErrorCode.Duplicate);
   }
 
+  /** Items are filed under last-level classes only (`assertLeaves`), so the noise class must stay a leaf. */
+  private async assertNotUnderNoise(em: EntityManager, pid: number): Promise<void> {
+    const parent = await this.classes.findById(pid, em);
+    if (parent?.code === NOISE_CODE) throw DomainException.badRequest('噪音分类下不能有下级分类');
+  }
+
   async create(dto: ClassifyWriteDto): Promise<ClassifyNodeDto> {
     const code = toCode(dto.code);
     const saved = await this.classes.transaction(async (em) => {
+      await this.classes.lockTree(em);
       if (!(await this.classes.exists(dto.pid, em))) throw DomainException.badRequest('上级分类不存在');
+      await this.assertNotUnderNoise(em, dto.pid);
       await this.assertUniqueCode(em, code);
       return this.classes.insert({ pid: dto.pid, name: dto.name, code, seq: dto.seq ?? 999, enabled: dto.enabled ?? true }, em);
     });
@@ -101,25 +113,35 @@ export class ClassifyService {
     if (dto.pid === dto.id) throw DomainException.badRequest('上级分类不能为自己');
     const code = toCode(dto.code);
     await this.classes.transaction(async (em) => {
+      await this.classes.lockTree(em);
       const node = await this.classes.findById(dto.id, em);
       if (!node) throw DomainException.notFound(`分类不存在: id is ${dto.id}`);
       if (node.code === NOISE_CODE && code !== NOISE_CODE) throw DomainException.badRequest(`噪音分类的编码 ${NOISE_CODE} 不能修改`);
+      // "set as noise" moves items here whatever the state; a disabled noise class would hide them from the drawer (spec §4 Noise)
+      if (node.code === NOISE_CODE && dto.enabled === false) throw DomainException.badRequest('噪音分类不能停用');
       if (!(await this.classes.exists(dto.pid, em))) throw DomainException.badRequest('上级分类不存在');
       if ((await this.descendantIds([node.id], em)).includes(dto.pid)) throw DomainException.badRequest('上级分类不能为自己的下级分类');
+      if (dto.pid !== node.pid) await this.assertNotUnderNoise(em, dto.pid);
       await this.assertUniqueCode(em, code, node.id);
       await this.classes.save(Object.assign(node, { pid: dto.pid, name: dto.name, code, seq: dto.seq ?? node.seq, enabled: dto.enabled ?? node.enabled }), em);
     });
   }
 
-  /** Deletes the classifications and all their descendants; never the root or the noise class. */
+  /**
+   * Deletes the classifications and all their descendants; never the root or the noise class. The
+   * modules that file records under classes veto a removal in the same transaction (RemovalHooks
+   * step `news_classify`: the news module refuses while items are filed under one of them).
+   */
   async delete(ids: number[]): Promise<void> {
     if (ids.includes(CLASSIFY_ROOT_ID)) throw DomainException.badRequest('根分类“全部”不能删除');
     await this.classes.transaction(async (em) => {
+      await this.classes.lockTree(em);
       const found = await this.classes.findByIds(ids, em);
       if (!found.length) throw DomainException.notFound('所选分类不存在或已被删除');
       const all = await this.descendantIds(found.map((c) => c.id), em);
       const noise = await this.classes.findByCode(NOISE_CODE, em);
       if (noise && all.includes(noise.id)) throw DomainException.badRequest('噪音分类不能删除');
+      await this.removal.run('news_classify', em, all);
       await this.classes.delete(all, em);
     });
   }

@@ -197,6 +197,15 @@ export class NewsRepository {
     return rows[0];
   }
 
+  /** True when an item, or a department's override of one, is filed under one of the classes. */
+  async anyFiledUnder(em: EntityManager, classIds: number[]): Promise<boolean> {
+    const [{ used }]: Array<{ used: boolean }> = await em.query(
+      'SELECT EXISTS (SELECT 1 FROM news WHERE classify && $1::int[]) OR EXISTS (SELECT 1 FROM news_dept WHERE classify && $1::int[]) AS used',
+      [classIds],
+    );
+    return used;
+  }
+
   /** Noise flag and the department's effective classes, the item locked for update (undefined: no such item). */
   async lockClassification(em: EntityManager, id: number, deptId: number): Promise<{ isNoise: boolean; classify: number[] | null } | undefined> {
     const [current]: Array<{ isNoise: boolean; classify: number[] | null }> = await em.query(

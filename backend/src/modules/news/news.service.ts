@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import { holds, record } from '../../common/access/ability.js';
@@ -28,8 +28,11 @@ function toRow(r: Raw): NewsRowDto {
   return { ...(r as unknown as NewsRowDto), id: Number(r.id), webId: r.webId == null ? null : Number(r.webId), count: Number(r.count), version: Number(r.version) };
 }
 
+/** 400 of deleting classes that items are still filed under (RemovalHooks step `news_classify`). */
+export const CLASSIFY_IN_USE = '所选分类（或其下级分类）下还有新闻，请先将这些新闻改到其他分类再删除';
+
 @Injectable()
-export class NewsService {
+export class NewsService implements OnModuleInit {
   constructor(
     private readonly repo: NewsRepository,
     private readonly classify: ClassifyService,
@@ -37,6 +40,13 @@ export class NewsService {
     private readonly notices: NoticeService,
     private readonly removal: RemovalHooks,
   ) {}
+
+  /** A class some item (or a department's override) is filed under is not deleted: the item would point at nothing. */
+  onModuleInit(): void {
+    this.removal.register('news_classify', async (em, ids) => {
+      if (await this.repo.anyFiledUnder(em, ids as number[])) throw DomainException.badRequest(CLASSIFY_IN_USE, ErrorCode.InUse);
+    });
+  }
 
   /**
    * The department whose state the caller sees and changes. Default: the work department (the

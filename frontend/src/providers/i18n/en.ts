@@ -6,6 +6,8 @@ import { newsEn } from '../../resources/news/i18n';
 import { journalsEn } from '../../resources/journals/i18n';
 import { manuscriptsEn } from '../../resources/manuscripts/i18n';
 import { mtEn } from '../../resources/mt/i18n';
+import { classifyEn } from '../../resources/system-classify/i18n';
+import { themeEn } from '../../resources/system-theme/i18n';
 import { productsEn } from '../../resources/products/i18n';
 import { alertsEn } from '../../pages/process/alertText';
 import { analysisEn } from '../../pages/process/analysis/i18n';
@@ -115,6 +117,8 @@ export const enResources: typeof zhResources = {
       ...audit,
     },
   },
+  'system/theme': { name: 'News themes', fields: {} },
+  'system/classify': { name: 'News classes', fields: {} },
   'system/mt': {
     name: 'Machine translation',
     fields: {
@@ -369,6 +373,8 @@ export const enMessages: TranslationMessages = {
   journals: journalsEn,
   manuscripts: manuscriptsEn,
   mt: mtEn,
+  classify: classifyEn,
+  newsTheme: themeEn,
   products: productsEn,
   alerts: alertsEn,
   analysis: analysisEn,

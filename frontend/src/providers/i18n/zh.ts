@@ -6,6 +6,8 @@ import { newsZh } from '../../resources/news/i18n';
 import { journalsZh } from '../../resources/journals/i18n';
 import { manuscriptsZh } from '../../resources/manuscripts/i18n';
 import { mtZh } from '../../resources/mt/i18n';
+import { classifyZh } from '../../resources/system-classify/i18n';
+import { themeZh } from '../../resources/system-theme/i18n';
 import { productsZh } from '../../resources/products/i18n';
 import { alertsZh } from '../../pages/process/alertText';
 import { analysisZh } from '../../pages/process/analysis/i18n';
@@ -327,6 +329,8 @@ export const zhResources = {
       ...audit,
     },
   },
+  'system/theme': { name: '新闻主题', fields: {} },
+  'system/classify': { name: '新闻分类', fields: {} },
   'system/mt': {
     name: '机器翻译',
     fields: {
@@ -581,6 +585,8 @@ export const zhMessages: TranslationMessages = {
   journals: journalsZh,
   manuscripts: manuscriptsZh,
   mt: mtZh,
+  classify: classifyZh,
+  newsTheme: themeZh,
   products: productsZh,
   alerts: alertsZh,
   analysis: analysisZh,
