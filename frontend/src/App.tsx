@@ -12,7 +12,6 @@ import { LoginPage } from './pages/LoginPage';
 import { NoPermissionPage } from './pages/NoPermissionPage';
 import { CatchAll, NotFoundPage } from './pages/NotFoundPage';
 import { ProcessLayout } from './pages/process/ProcessLayout';
-import { ProcessPlaceholder } from './pages/process/ProcessPlaceholder';
 import { RedirectPage } from './pages/RedirectPage';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -56,13 +55,12 @@ const BackupPage = lazy(() => import('./pages/storage/BackupPage'));
 const FilesPage = lazy(() => import('./pages/storage/FilesPage'));
 
 /** The news index: the home of the product-processing system. */
-const newsIndex = newsRoutes.find((route) => route.path === '/pro/news')?.element ?? <ProcessPlaceholder titleKey="app.process.nav.home" />;
+const newsIndex = newsRoutes.find((route) => route.path === '/pro/news')!.element;
 
 /**
  * The product-processing (dynamic tracking) system: every page inside its top-navigation shell
  * (news-tracking spec §2), the news detail windows included — they keep the navigation, so a
- * detail opened in a new window can go on to other pages. Pages still to be built show the
- * "coming soon" card inside the shell.
+ * detail opened in a new window can go on to other pages. An unknown path goes to the 404 page.
  */
 const processRoutes: Array<{ path: string; element: ReactNode }> = [
   { path: '/productProcess-home', element: newsIndex },

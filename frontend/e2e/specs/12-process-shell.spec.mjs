@@ -99,7 +99,7 @@ test('动态跟踪 enters the product-processing system; the active item follows
     await topNav(page).getByRole('link', { name, exact: true }).click();
     await page.waitForURL(url);
     assert.deepEqual(await currentLinks(page), [name]);
-    // never a blank page: the screen or its "coming soon" card
+    // never a blank page: every top link shows its screen
     await page.waitForFunction(() => (document.querySelector('main')?.innerText ?? '').trim().length > 0, null, { timeout: 5000 });
   }
   // the last link: 动态投票 is built (its page heading), no longer a coming-soon card

@@ -270,8 +270,6 @@ export const enApp: typeof zhApp = {
     profile: 'Profile',
     no_permission: 'No permission',
     not_found: 'Page not found',
-    under_construction: 'Under construction',
-    under_construction_hint: 'This feature is being built.',
     back_home: 'Back to home',
     go_back: 'Go back',
     no_permission_hint: 'You do not have permission to open this page. Please contact an administrator.',

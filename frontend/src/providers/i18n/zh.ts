@@ -482,8 +482,6 @@ export const zhApp = {
     profile: '个人中心',
     no_permission: '无访问权限',
     not_found: '页面不存在',
-    under_construction: '建设中',
-    under_construction_hint: '该功能正在建设中，敬请期待。',
     back_home: '回到首页',
     go_back: '返回上一页',
     no_permission_hint: '抱歉，您没有访问该页面的权限，请联系管理员。',
