@@ -243,6 +243,8 @@ function HorizonAdmin() {
             </Suspense>
           }
         />
+        {/* the 动态投票 menu of 产品加工 carries the vote codes; its page is the top navigation's */}
+        <Route path="/product/vote" element={<Navigate to="/productProcess-vote" replace />} />
         <Route path="/product/*" element={<CatchAll />} />
       </CustomRoutes>
       {resources.map(({ name, apiPath: _apiPath, list: ListView, ...views }) => (

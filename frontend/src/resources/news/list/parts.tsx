@@ -111,6 +111,7 @@ export function ListEmpty({
     );
   }
   if (state.curMenu === 'recommend') return <EmptyRow colSpan={colSpan} icon={<InboxOutlined />} text={t('list.empty_recommend')} />;
-  if (state.curMenu === 'choice') return <EmptyRow colSpan={colSpan} icon={<InboxOutlined />} text={t('list.empty_choice')} />;
+  // a page's own wording (动态加工's stages) before the tab's
+  if (state.curMenu === 'choice' && !emptyText) return <EmptyRow colSpan={colSpan} icon={<InboxOutlined />} text={t('list.empty_choice')} />;
   return <EmptyRow colSpan={colSpan} icon={<InboxOutlined />} text={emptyText ?? t('list.empty')} />;
 }
