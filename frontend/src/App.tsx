@@ -35,6 +35,7 @@ const NewsListSlot = lazy(() => import('./pages/process/NewsListSlot').then((m) 
 const UserCenterPage = lazy(() => import('./pages/userCenter/UserCenterPage').then((m) => ({ default: m.UserCenterPage })));
 const SubscribePage = lazy(() => import('./pages/process/subscribe/SubscribePage').then((m) => ({ default: m.SubscribePage })));
 const ProcessingPage = lazy(() => import('./pages/process/processing/ProcessingPage').then((m) => ({ default: m.ProcessingPage })));
+const ManuscriptDetailPage = lazy(() => import('./resources/manuscripts/ManuscriptDetailPage').then((m) => ({ default: m.ManuscriptDetailPage })));
 const CollectedNewsPage = lazy(() => import('./pages/process/CollectedNewsPage').then((m) => ({ default: m.CollectedNewsPage })));
 const ProcessCenterPage = lazy(() => import('./pages/process/ProcessCenterPage').then((m) => ({ default: m.ProcessCenterPage })));
 /** 期刊编辑 (the journal workbench), loaded when opened. */
@@ -207,6 +208,14 @@ function HorizonAdmin() {
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/redirect/*" element={<RedirectPage />} />
+        <Route
+          path="/detail/:id"
+          element={
+            <Suspense fallback={<Loading />}>
+              <ManuscriptDetailPage />
+            </Suspense>
+          }
+        />
         <Route
           path="/user/center"
           element={

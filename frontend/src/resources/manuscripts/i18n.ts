@@ -133,6 +133,15 @@ export const manuscriptsZh = {
     no_file: '没有可下载的文件',
     download_failed: '下载失败：%{message}',
   },
+  detail: {
+    title: '稿件详情',
+    back: '返回',
+    versions: '版本记录',
+    version: '第 %{n} 版',
+    no_versions: '暂无版本记录',
+    no_file: '（无文件）',
+    not_found: '稿件不存在或您无权查看',
+  },
   remove: {
     title: '删除稿件',
     confirm: '确认删除稿件《%{title}》吗？删除后不可恢复。',
@@ -287,6 +296,15 @@ export const manuscriptsEn: ManuscriptMessages = {
     no_content: 'No text',
     no_file: 'No file to download',
     download_failed: 'Download failed: %{message}',
+  },
+  detail: {
+    title: 'Manuscript details',
+    back: 'Back',
+    versions: 'Versions',
+    version: 'Version %{n}',
+    no_versions: 'No versions yet',
+    no_file: '(no file)',
+    not_found: 'The manuscript does not exist or you may not see it',
   },
   remove: {
     title: 'Delete manuscript',

@@ -36,21 +36,46 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 
 export function ViewManuscriptDialog({ manuscript, onClose }: ViewManuscriptDialogProps) {
   const t = useManuscriptText();
-  const notify = useNotifyText();
   const [last, setLast] = useState(manuscript);
   if (manuscript && manuscript !== last) setLast(manuscript);
   const row = manuscript ?? last;
   const open = manuscript !== null;
+  if (!row) return null;
+  return (
+    <DialogFrame open={open} title={t('view.title')} onClose={onClose} maxWidth="md" testId="view-manuscript-dialog">
+      <ManuscriptDetails row={row} enabled={open} />
+    </DialogFrame>
+  );
+}
+
+/**
+ * A manuscript's details, text or file (the 查看 dialog and the /detail/:id page): the list row shows
+ * at once, `GET api/manuscript/{id}` fills in the rest. `row` may be a stub `{id}` (the page).
+ */
+export function ManuscriptDetails({ row, enabled = true }: { row: Pick<Manuscript, 'id'> & Partial<Manuscript>; enabled?: boolean }) {
+  const t = useManuscriptText();
+  const notify = useNotifyText();
   const detail = useQuery({
-    queryKey: manuscriptKeys.one(row?.id ?? 0),
-    queryFn: ({ signal }) => manuscriptsApi.one(row!.id, signal),
-    enabled: open && !!row,
+    queryKey: manuscriptKeys.one(row.id),
+    queryFn: ({ signal }) => manuscriptsApi.one(row.id, signal),
+    enabled,
     staleTime: 10_000,
   });
-  const users = useUsers(open);
+  const users = useUsers(enabled);
   const [downloading, setDownloading] = useState(false);
-  const full = detail.data && detail.data.id === row?.id ? { ...row, ...detail.data } : row;
-  if (!full) return null;
+  const full = (detail.data && detail.data.id === row.id ? { ...row, ...detail.data } : row) as Manuscript;
+  if (full.title === undefined) {
+    return detail.isError ? (
+      <Alert severity="error" variant="outlined">
+        {errorMessage(detail.error)}
+      </Alert>
+    ) : (
+      <Stack direction="row" spacing={1} alignItems="center" sx={{ color: 'text.secondary', py: 4 }} role="status">
+        <CircularProgress size={16} />
+        <Typography variant="body2">{t('common.loading')}</Typography>
+      </Stack>
+    );
+  }
 
   const type = manuscriptType(full);
   const fileId = downloadableFileId(full);
@@ -70,96 +95,94 @@ export function ViewManuscriptDialog({ manuscript, onClose }: ViewManuscriptDial
   };
 
   return (
-    <DialogFrame open={open} title={t('view.title')} onClose={onClose} maxWidth="md" testId="view-manuscript-dialog">
-      <Stack spacing={1.5}>
-        <Stack direction="row" spacing={1} alignItems="center">
-          <Chip size="small" variant="outlined" color={type === 'dynamic' ? 'primary' : 'default'} label={t(`type.${type}`)} />
-          <Typography variant="subtitle1" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
-            {full.title}
-          </Typography>
+    <Stack spacing={1.5}>
+      <Stack direction="row" spacing={1} alignItems="center">
+        <Chip size="small" variant="outlined" color={type === 'dynamic' ? 'primary' : 'default'} label={t(`type.${type}`)} />
+        <Typography variant="subtitle1" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+          {full.title}
+        </Typography>
+      </Stack>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 0.75 }}>
+        <Field label={t('columns.product')} value={full.product?.name} />
+        <Field label={t('columns.column')} value={columnNames(full)} />
+        <Field label={t('columns.first_author')} value={full.firstAuthor} />
+        <Field label={t('columns.reviewer')} value={reviewerNames(full, users.data)} />
+        <Field label={t('columns.dept')} value={full.dept?.name} />
+        <Field label={t('columns.creator')} value={creatorName(full)} />
+        <Field label={t('columns.create_time')} value={full.createTime} />
+        <Field label={t('form.memo')} value={full.memo} />
+      </Box>
+      <Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+          {t('columns.abstracts')}
+        </Typography>
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', bgcolor: horizon('fill'), p: 1.25, borderRadius: 1 }}>
+          {full.abstracts || '—'}
+        </Typography>
+      </Box>
+      <Divider />
+      {detail.isPending ? (
+        <Stack direction="row" spacing={1} alignItems="center" sx={{ color: 'text.secondary' }} role="status">
+          <CircularProgress size={16} />
+          <Typography variant="body2">{t('common.loading')}</Typography>
         </Stack>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 0.75 }}>
-          <Field label={t('columns.product')} value={full.product?.name} />
-          <Field label={t('columns.column')} value={columnNames(full)} />
-          <Field label={t('columns.first_author')} value={full.firstAuthor} />
-          <Field label={t('columns.reviewer')} value={reviewerNames(full, users.data)} />
-          <Field label={t('columns.dept')} value={full.dept?.name} />
-          <Field label={t('columns.creator')} value={creatorName(full)} />
-          <Field label={t('columns.create_time')} value={full.createTime} />
-          <Field label={t('form.memo')} value={full.memo} />
-        </Box>
+      ) : detail.isError ? (
+        <Alert
+          severity="error"
+          variant="outlined"
+          action={
+            <Button color="inherit" size="small" onClick={() => void detail.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {errorMessage(detail.error)}
+        </Alert>
+      ) : null}
+      {fileId !== null && (
+        <Stack direction="row" spacing={1} alignItems="center" data-testid="manuscript-file">
+          <DescriptionOutlined color="primary" fontSize="small" />
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {file?.realName ?? t('view.file')}
+          </Typography>
+          {file?.size !== undefined && (
+            <Typography variant="caption" color="text.secondary">
+              {formatSize(file.size)}
+            </Typography>
+          )}
+          <Button size="small" variant="outlined" startIcon={downloading ? <CircularProgress size={14} /> : <DownloadOutlined />} onClick={() => void download()} disabled={downloading}>
+            {t('view.download')}
+          </Button>
+        </Stack>
+      )}
+      {!detail.isPending && !detail.isError && (content || fileId === null) && (
         <Box>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-            {t('columns.abstracts')}
+            {t('view.content')}
           </Typography>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', bgcolor: horizon('fill'), p: 1.25, borderRadius: 1 }}>
-            {full.abstracts || '—'}
-          </Typography>
-        </Box>
-        <Divider />
-        {detail.isPending ? (
-          <Stack direction="row" spacing={1} alignItems="center" sx={{ color: 'text.secondary' }} role="status">
-            <CircularProgress size={16} />
-            <Typography variant="body2">{t('common.loading')}</Typography>
-          </Stack>
-        ) : detail.isError ? (
-          <Alert
-            severity="error"
-            variant="outlined"
-            action={
-              <Button color="inherit" size="small" onClick={() => void detail.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(detail.error)}
-          </Alert>
-        ) : null}
-        {fileId !== null && (
-          <Stack direction="row" spacing={1} alignItems="center" data-testid="manuscript-file">
-            <DescriptionOutlined color="primary" fontSize="small" />
-            <Typography variant="body2" sx={{ fontWeight: 500 }}>
-              {file?.realName ?? t('view.file')}
-            </Typography>
-            {file?.size !== undefined && (
-              <Typography variant="caption" color="text.secondary">
-                {formatSize(file.size)}
-              </Typography>
-            )}
-            <Button size="small" variant="outlined" startIcon={downloading ? <CircularProgress size={14} /> : <DownloadOutlined />} onClick={() => void download()} disabled={downloading}>
-              {t('view.download')}
-            </Button>
-          </Stack>
-        )}
-        {!detail.isPending && !detail.isError && (content || fileId === null) && (
-          <Box>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-              {t('view.content')}
-            </Typography>
-            {content ? (
-              looksLikeHtml(content) ? (
-                <Box
-                  data-testid="manuscript-content"
-                  sx={{ fontSize: 14, lineHeight: 1.8, '& img': { maxWidth: '100%' }, '& p': { my: 0.75 } }}
-                  dangerouslySetInnerHTML={{ __html: sanitizeNewsHtml(content) }}
-                />
-              ) : (
-                <Box data-testid="manuscript-content" sx={{ fontSize: 14, lineHeight: 1.8 }}>
-                  {toParagraphs(content).map((p, i) => (
-                    <Typography key={i} variant="body2" sx={{ my: 0.75 }}>
-                      {p}
-                    </Typography>
-                  ))}
-                </Box>
-              )
+          {content ? (
+            looksLikeHtml(content) ? (
+              <Box
+                data-testid="manuscript-content"
+                sx={{ fontSize: 14, lineHeight: 1.8, '& img': { maxWidth: '100%' }, '& p': { my: 0.75 } }}
+                dangerouslySetInnerHTML={{ __html: sanitizeNewsHtml(content) }}
+              />
             ) : (
-              <Typography variant="body2" color="text.secondary">
-                {type === 'upload' ? t('view.no_file') : t('view.no_content')}
-              </Typography>
-            )}
-          </Box>
-        )}
-      </Stack>
-    </DialogFrame>
+              <Box data-testid="manuscript-content" sx={{ fontSize: 14, lineHeight: 1.8 }}>
+                {toParagraphs(content).map((p, i) => (
+                  <Typography key={i} variant="body2" sx={{ my: 0.75 }}>
+                    {p}
+                  </Typography>
+                ))}
+              </Box>
+            )
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {type === 'upload' ? t('view.no_file') : t('view.no_content')}
+            </Typography>
+          )}
+        </Box>
+      )}
+    </Stack>
   );
 }
