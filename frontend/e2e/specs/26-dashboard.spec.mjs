@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
-import { loginAs, pageApi as api } from '../pages.mjs';
+import { loginAs } from '../pages.mjs';
 import { ADMIN_PASSWORD, BASE_URL, openBrowser, screenshot } from '../support.mjs';
 
 const RUN = Date.now().toString(36);
