@@ -32,6 +32,7 @@ function AccessDenied() {
 const WarningListPage = lazy(() => import('./pages/process/WarningListPage').then((m) => ({ default: m.WarningListPage })));
 const AnalysisPage = lazy(() => import('./pages/process/analysis/AnalysisPage').then((m) => ({ default: m.AnalysisPage })));
 const NewsListSlot = lazy(() => import('./pages/process/NewsListSlot').then((m) => ({ default: m.NewsListSlot })));
+const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const UserCenterPage = lazy(() => import('./pages/userCenter/UserCenterPage').then((m) => ({ default: m.UserCenterPage })));
 const SubscribePage = lazy(() => import('./pages/process/subscribe/SubscribePage').then((m) => ({ default: m.SubscribePage })));
 const ProcessingPage = lazy(() => import('./pages/process/processing/ProcessingPage').then((m) => ({ default: m.ProcessingPage })));
@@ -213,6 +214,14 @@ function HorizonAdmin() {
           element={
             <Suspense fallback={<Loading />}>
               <ManuscriptDetailPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/home/dashboard"
+          element={
+            <Suspense fallback={<Loading />}>
+              <DashboardPage />
             </Suspense>
           }
         />

@@ -897,6 +897,22 @@ export interface paths {
       };
     };
   };
+  '/api/dashboard': {
+    get: {
+      parameters: never;
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['DashboardDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/dataExchange/exports': {
     post: {
       parameters: never;
@@ -7972,6 +7988,38 @@ export interface components {
     DailyDeptCount: {
       dept: components['schemas']['ManuscriptDeptRef'];
       count: number;
+    };
+    DashboardDto: {
+      /** 统计日 yyyy-MM-dd */
+      day: string;
+      /** 今日采集（非噪音） */
+      newsToday: number | null;
+      /** 本部门今日预警 */
+      warnedToday: number | null;
+      /** 本部门今日审核通过的翻译 */
+      translatedToday: number | null;
+      /** 本部门待审核的翻译 */
+      awaitingReview: number | null;
+      /** 进行中的期刊（未定稿） */
+      journalsInProgress: number | null;
+      sources: components['schemas']['DashboardSourcesDto'] | null;
+      myQueue: components['schemas']['DashboardQueueDto'];
+    };
+    DashboardQueueDto: {
+      /** 我认领、正在翻译（edit）的条目（news:list） */
+      translating: number | null;
+      /** 本部门待审核的翻译（news:judge） */
+      reviewing: number | null;
+    };
+    DashboardSourcesDto: {
+      /** 已配置采集的数据源 */
+      total: number;
+      /** 启用的数据源 */
+      enabled: number;
+      /** 启用且最近采集失败（error_count > 0） */
+      failing: number;
+      /** 失败数据源名称（最多 20 个，失败次数多的在前） */
+      failingNames: string[];
     };
     DayCountDto: {
       /** yyyy-MM-dd */

@@ -5,7 +5,7 @@ import { canAccess } from '../providers/permissions';
 import { useNavigate } from 'react-router-dom';
 import { HORIZON_SHADOWS, line } from '../theme/theme';
 import { routeTitle } from './routeTitle';
-import { loadTags, pathAfterClose, saveTags, tagsReducer, type TagView } from './tagsReducer';
+import { loadTags, pathAfterClose, PINNED_PATH, saveTags, tagsReducer, type TagView, withPinned } from './tagsReducer';
 import { useMenus } from './useMenus';
 
 /** Spec §2: the right-click menu is 105 px wide. */
@@ -22,7 +22,7 @@ export function TagsView({ sticky }: { sticky: boolean }) {
   const refresh = useRefresh();
   const { pathname } = useLocation();
   const { allItems } = useMenus();
-  const [views, dispatch] = useReducer(tagsReducer, undefined, loadTags);
+  const [views, dispatch] = useReducer(tagsReducer, undefined, () => withPinned(loadTags(), { path: PINNED_PATH, title: translate('app.pages.home') }));
   const [menu, setMenu] = useState<{ view: TagView; x: number; y: number } | null>(null);
 
   const { permissions } = usePermissions<string[]>();

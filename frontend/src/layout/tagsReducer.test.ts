@@ -1,10 +1,19 @@
 // @vitest-environment jsdom
-import { loadTags, pathAfterClose, saveTags, tagsReducer, type TagView } from './tagsReducer';
+import { loadTags, pathAfterClose, saveTags, tagsReducer, type TagView, withPinned } from './tagsReducer';
 
 const home: TagView = { path: '/home/dashboard', title: '首页', affix: true };
 const user: TagView = { path: '/system/user', title: '用户管理' };
 const role: TagView = { path: '/system/role', title: '角色管理' };
 const menu: TagView = { path: '/system/menu', title: '菜单管理' };
+
+describe('withPinned', () => {
+  it('puts the pinned view first, affixed, whether it was open or not', () => {
+    const pinned = { path: '/home/dashboard', title: '首页' };
+    expect(withPinned([], pinned)).toEqual([home]);
+    expect(withPinned([user, role], pinned)).toEqual([home, user, role]);
+    expect(withPinned([user, { path: '/home/dashboard', title: 'Dashboard' }, role], pinned)).toEqual([{ ...home, title: 'Dashboard' }, user, role]);
+  });
+});
 
 describe('tagsReducer', () => {
   it('adds a view once, keeping the order, and updates its title', () => {

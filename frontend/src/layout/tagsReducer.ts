@@ -45,6 +45,15 @@ export function pathAfterClose(remaining: TagView[], currentPath: string, fallba
   return remaining.length > 0 ? remaining[remaining.length - 1].path : fallback;
 }
 
+/** The pinned first tag (production-admin §2): 首页 /home/dashboard, always open. */
+export const PINNED_PATH = '/home/dashboard';
+
+/** The views with `pinned` first and affixed (moved there when already open, added otherwise). */
+export function withPinned(views: TagView[], pinned: TagView): TagView[] {
+  const existing = views.find((view) => view.path === pinned.path);
+  return [{ ...pinned, title: existing?.title || pinned.title, affix: true }, ...views.filter((view) => view.path !== pinned.path)];
+}
+
 const STORAGE_KEY = 'horizon-visited-views';
 
 export function loadTags(): TagView[] {

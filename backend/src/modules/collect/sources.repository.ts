@@ -261,6 +261,23 @@ export class SourcesRepository {
     return rows[0];
   }
 
+  /**
+   * The dashboard's source figures (docs/dashboard.md): configured sources, enabled ones, and the
+   * enabled ones whose last run failed (error_count > 0) with their names (at most `max`, most errors first).
+   */
+  async dashboardHealth(max: number): Promise<{ total: number; enabled: number; failing: number; failingNames: string[] }> {
+    const rows: Array<{ total: number; enabled: number; failing: number; failingNames: string[] | null }> = await this.db.query(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE s.enabled)::int AS enabled,
+              count(*) FILTER (WHERE s.enabled AND s.error_count > 0)::int AS failing,
+              (SELECT array_agg(name) FROM (SELECT w2.name FROM collect_source s2 JOIN news_website w2 ON w2.id = s2.id
+                 WHERE s2.enabled AND s2.error_count > 0 ORDER BY s2.error_count DESC, w2.name, w2.id LIMIT $1) f) AS "failingNames"
+         FROM collect_source s`,
+      [max],
+    );
+    return { ...rows[0], failingNames: rows[0].failingNames ?? [] };
+  }
+
   /** Every configured source, for the OPML export. */
   opmlRows(): Promise<Array<{ name: string; url: string; feedUrl: string; type: SourceType; language: string | null }>> {
     return this.db.query(

@@ -191,6 +191,11 @@ export class SourcesService {
     return this.sources.health(this.config.collect.alertAfterErrors);
   }
 
+  /** Source figures of the dashboard: total, enabled, failing (error_count > 0) and up to 20 failing names (docs/dashboard.md). */
+  dashboardHealth(): Promise<{ total: number; enabled: number; failing: number; failingNames: string[] }> {
+    return this.sources.dashboardHealth(20);
+  }
+
   async exportOpml(): Promise<string> {
     return this.opml.write(await this.sources.opmlRows());
   }

@@ -255,4 +255,10 @@ export class JournalsRepository {
       [from, to, depts, productId],
     );
   }
+
+  /** Journals not done (edit, submit, review) over every product (the dashboard, docs/dashboard.md). */
+  async openCount(): Promise<number> {
+    const rows: Array<{ n: number }> = await this.db.query(`SELECT count(*)::int AS n FROM product_journal WHERE status <> 'done'`);
+    return rows[0].n;
+  }
 }

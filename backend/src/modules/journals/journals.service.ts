@@ -325,4 +325,9 @@ export class JournalsService {
   stateCounts(from: Date, to: Date, depts: number[] | null, productId: number | null): Promise<JournalStateCountRow[]> {
     return this.journals.stateCounts(from, to, depts, productId);
   }
+
+  /** Journals not done over every product (the dashboard; journal reads keep the permission rule alone, docs/dashboard.md). */
+  openCount(): Promise<number> {
+    return this.journals.openCount();
+  }
 }

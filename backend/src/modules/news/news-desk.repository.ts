@@ -15,6 +15,15 @@ export interface TranslationThroughputRow {
   reviewerMedianMinutes: number | null;
 }
 
+/** The news desk's figures of one day for the dashboard (deskFigures); a department figure is null without a department. */
+export interface DeskFiguresRow {
+  newsToday: number;
+  warnedToday: number | null;
+  translatedToday: number | null;
+  awaitingReview: number | null;
+  myEditing: number;
+}
+
 /** Columns answered for a department's translation state. */
 const STATE = `news_id AS id, dept_id AS "deptId", trans_status AS "transStatus", is_processed AS "isProcessed",
   content_trans AS "contentTrans", version, editor_id AS "editorId", editor_name AS "editorName",
@@ -287,5 +296,25 @@ export class NewsDeskRepository {
        ORDER BY sum(submitted) + sum(reviewed) DESC, sum(claimed) DESC, max(name), uid`,
       [from, to, depts],
     );
+  }
+
+  /**
+   * The dashboard's news figures of [from, to) (docs/dashboard.md): items collected (not noise), and
+   * for department `deptId` (null = those figures are null) the items warned, the versions reviewed
+   * and the items waiting for review; and the caller's own claims in `edit` (every department).
+   */
+  async deskFigures(from: Date, to: Date, deptId: number | null, userId: number): Promise<DeskFiguresRow> {
+    const rows: DeskFiguresRow[] = await this.db.query(
+      `SELECT (SELECT count(*)::int FROM news WHERE create_time >= $1 AND create_time < $2 AND NOT is_noise) AS "newsToday",
+              CASE WHEN $3::int IS NULL THEN NULL ELSE
+                (SELECT count(*)::int FROM news_dept WHERE dept_id = $3 AND yj AND yj_time >= $1 AND yj_time < $2) END AS "warnedToday",
+              CASE WHEN $3::int IS NULL THEN NULL ELSE
+                (SELECT count(*)::int FROM news_translation WHERE dept_id = $3 AND status = 'done' AND examine_time >= $1 AND examine_time < $2) END AS "translatedToday",
+              CASE WHEN $3::int IS NULL THEN NULL ELSE
+                (SELECT count(*)::int FROM news_dept WHERE dept_id = $3 AND trans_status = 'examine') END AS "awaitingReview",
+              (SELECT count(*)::int FROM news_dept WHERE editor_id = $4 AND trans_status = 'edit') AS "myEditing"`,
+      [from, to, deptId, userId],
+    );
+    return rows[0];
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { NewsDeskRepository, type TranslationThroughputRow } from './news-desk.repository.js';
+import { type DeskFiguresRow, NewsDeskRepository, type TranslationThroughputRow } from './news-desk.repository.js';
 
 type Raw = Record<string, unknown>;
 
@@ -61,6 +61,11 @@ export class NewsDesk {
   /** Translation throughput per person over [from, to] within `depts` (null = all): the statistics page (docs/statistics.md). */
   translationThroughput(from: Date, to: Date, depts: number[] | null): Promise<TranslationThroughputRow[]> {
     return this.desk.translationThroughput(from, to, depts);
+  }
+
+  /** The dashboard's news figures of [from, to) for department `deptId` (null = its figures null) and the caller (docs/dashboard.md). */
+  deskFigures(from: Date, to: Date, deptId: number | null, userId: number): Promise<DeskFiguresRow> {
+    return this.desk.deskFigures(from, to, deptId, userId);
   }
 
   /** The latest submitted version (undefined when none). */

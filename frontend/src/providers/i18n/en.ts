@@ -16,6 +16,7 @@ import { subscribeEn } from '../../pages/process/subscribe/i18n';
 import { processingEn } from '../../pages/process/processing/i18n';
 import { voteEn } from '../../pages/process/vote/i18n';
 import { statisticsEn } from '../../pages/statistics/i18n';
+import { dashboardEn } from '../../pages/dashboard/i18n';
 import { storageEn } from '../../pages/storage/i18n';
 import type { zhApp, zhResources } from './zh';
 
@@ -381,5 +382,6 @@ export const enMessages: TranslationMessages = {
   processing: processingEn,
   vote: voteEn,
   statistics: statisticsEn,
+  dashboard: dashboardEn,
   storage: storageEn,
 };

@@ -16,6 +16,7 @@ import { subscribeZh } from '../../pages/process/subscribe/i18n';
 import { processingZh } from '../../pages/process/processing/i18n';
 import { voteZh } from '../../pages/process/vote/i18n';
 import { statisticsZh } from '../../pages/statistics/i18n';
+import { dashboardZh } from '../../pages/dashboard/i18n';
 import { storageZh } from '../../pages/storage/i18n';
 
 const raMessages = {
@@ -593,5 +594,6 @@ export const zhMessages: TranslationMessages = {
   processing: processingZh,
   vote: voteZh,
   statistics: statisticsZh,
+  dashboard: dashboardZh,
   storage: storageZh,
 };
