@@ -9,6 +9,7 @@ import { ADMIN_PASSWORD, BASE_URL, openBrowser, screenshot } from '../support.mj
 /** Spec routes that need no record id (the detail pages are opened from their lists by other specs). */
 const SPEC_ROUTES = [
   '/enter',
+  '/home/dashboard',
   '/user/center',
   // product-processing system (news-tracking §2 top navigation; production-admin §2)
   '/productProcess-home',
@@ -87,6 +88,32 @@ test('every spec route opens its screen for the administrator', async () => {
     await visit(page, route);
     if (SHOTS[route]) await screenshot(page, SHOTS[route]);
   }
+});
+
+test('/detail/:id shows a manuscript; /pro/product/journal/:id the product\'s journals', async () => {
+  const { page } = browser;
+  // a product and a manuscript written here (the demo data has neither)
+  const info = await pageApi(page, 'auth/info');
+  assert.ok(info.body?.user, `auth/info: ${info.status} ${JSON.stringify(info.body)}`);
+  const me = info.body.user;
+  const made = await pageApi(page, 'api/productSetting', {
+    method: 'POST',
+    body: { name: '路由巡检产品', deptId: me.dept.id, type: '1', contentType: '2', columnList: [{ sort: 1, name: '巡检栏目', status: true }] },
+  });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  const product = made.body;
+  const created = await pageApi(page, 'api/manuscript', {
+    method: 'POST',
+    body: { title: '路由巡检稿件', productId: product.id, productList: [product.columnList[0].id], firstAuthor: '巡检', authorIds: String(me.id), abstracts: '巡检摘要', content: '<p>巡检正文</p>' },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const first = created.body;
+  await visit(page, `/detail/${first.id}`);
+  await page.getByTestId('manuscript-detail-page').getByText(first.title).first().waitFor();
+  await page.getByTestId('manuscript-versions').waitFor();
+  await screenshot(page, 'walk-detail');
+  await visit(page, `/pro/product/journal/${product.id}`);
+  await page.waitForURL(new RegExp(`productProcess-product\\?tab=journal&productId=${product.id}$`));
 });
 
 test('every seeded menu entry of every module opens a screen', async () => {

@@ -25,6 +25,8 @@ describe('routeTitle', () => {
   it('names custom pages and resources outside the menu, and flags unknown paths', () => {
     expect(routeTitle('/user/center', items, translate)).toMatchObject({ title: '个人中心', known: true });
     expect(routeTitle('/product/manuscript', items, translate)).toMatchObject({ title: '期刊编辑', known: true });
+    expect(routeTitle('/detail/12', items, translate)).toMatchObject({ title: '稿件详情', known: true });
+    expect(routeTitle('/detail/abc', items, translate)).toMatchObject({ known: false });
     expect(routeTitle('/system/job', items, translate)).toMatchObject({ title: '岗位管理', known: true, resource: 'system/job' });
     expect(routeTitle('/system/user', items, translate).resource).toBeUndefined();
     expect(routeTitle('/nope/x', items, translate)).toMatchObject({ known: false });

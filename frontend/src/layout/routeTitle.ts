@@ -42,6 +42,8 @@ export function routeTitle(pathname: string, items: NavItem[], translate: Transl
   }
   const key = ROUTE_TITLE_KEYS[pathname];
   if (key) return { trail, title: translate(key), known: true };
+  // a manuscript's own page (/detail/:id)
+  if (/^\/detail\/\d+$/.test(pathname)) return { trail, title: translate('app.pages.manuscript_detail'), known: true };
   const resourceName = pathname.replace(/^\/+/, '').split('/').slice(0, 2).join('/');
   const title = translate(`resources.${resourceName}.name`, { smart_count: 2, _: pathname });
   return title === pathname ? { trail, title, known: false } : { trail, title, known: true, resource: resourceName };

@@ -267,6 +267,7 @@ export const enApp: typeof zhApp = {
   },
   pages: {
     journal_workbench: 'Journal editing',
+    manuscript_detail: 'Manuscript details',
     home: 'Home',
     profile: 'Profile',
     no_permission: 'No permission',

@@ -479,6 +479,7 @@ export const zhApp = {
   },
   pages: {
     journal_workbench: '期刊编辑',
+    manuscript_detail: '稿件详情',
     home: '首页',
     profile: '个人中心',
     no_permission: '无访问权限',
