@@ -4,6 +4,7 @@ import { routeTitle } from './routeTitle';
 const messages: Record<string, string> = {
   'app.pages.profile': '个人中心',
   'app.pages.journal_workbench': '期刊编辑',
+  'app.pages.manuscript_detail': '稿件详情',
   'app.pages.edit': '编辑',
   'app.pages.create': '新增',
   'resources.system/job.name': '岗位管理',
