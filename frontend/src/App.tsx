@@ -31,12 +31,12 @@ function AccessDenied() {
 
 const WarningListPage = lazy(() => import('./pages/process/WarningListPage').then((m) => ({ default: m.WarningListPage })));
 const AnalysisPage = lazy(() => import('./pages/process/analysis/AnalysisPage').then((m) => ({ default: m.AnalysisPage })));
-const NewsListSlot = lazy(() => import('./pages/process/NewsListSlot').then((m) => ({ default: m.NewsListSlot })));
 const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const UserCenterPage = lazy(() => import('./pages/userCenter/UserCenterPage').then((m) => ({ default: m.UserCenterPage })));
 const SubscribePage = lazy(() => import('./pages/process/subscribe/SubscribePage').then((m) => ({ default: m.SubscribePage })));
 const ProcessingPage = lazy(() => import('./pages/process/processing/ProcessingPage').then((m) => ({ default: m.ProcessingPage })));
 const ManuscriptDetailPage = lazy(() => import('./resources/manuscripts/ManuscriptDetailPage').then((m) => ({ default: m.ManuscriptDetailPage })));
+const AchievementsPage = lazy(() => import('./pages/process/achieve/AchievementsPage').then((m) => ({ default: m.AchievementsPage })));
 const CollectedNewsPage = lazy(() => import('./pages/process/CollectedNewsPage').then((m) => ({ default: m.CollectedNewsPage })));
 const ProcessCenterPage = lazy(() => import('./pages/process/ProcessCenterPage').then((m) => ({ default: m.ProcessCenterPage })));
 /** 期刊编辑 (the journal workbench), loaded when opened. */
@@ -71,7 +71,7 @@ const processRoutes: Array<{ path: string; element: ReactNode }> = [
   // 稿件管理, also under its /pro paths
   ...MANUSCRIPT_PATHS.map((path) => ({ path, element: manuscriptPage() })),
   { path: '/productProcess-product', element: <ProductManagementPage mode="process" /> },
-  { path: '/productProcess-achieve', element: <NewsListSlot slot="achieve" titleKey="app.process.nav.achieve" /> },
+  { path: '/productProcess-achieve', element: <AchievementsPage /> },
   { path: '/productProcess-statistic', element: <StatisticsPage /> },
   { path: '/productProcess-vote', element: <VotePage /> },
   { path: '/yjList', element: <WarningListPage /> },

@@ -14,6 +14,7 @@ import { analysisEn } from '../../pages/process/analysis/i18n';
 import { collectEn } from '../../pages/collect/i18n';
 import { subscribeEn } from '../../pages/process/subscribe/i18n';
 import { processingEn } from '../../pages/process/processing/i18n';
+import { achieveEn } from '../../pages/process/achieve/i18n';
 import { voteEn } from '../../pages/process/vote/i18n';
 import { statisticsEn } from '../../pages/statistics/i18n';
 import { dashboardEn } from '../../pages/dashboard/i18n';
@@ -381,6 +382,7 @@ export const enMessages: TranslationMessages = {
   collect: collectEn,
   subscribe: subscribeEn,
   processing: processingEn,
+  achieve: achieveEn,
   vote: voteEn,
   statistics: statisticsEn,
   dashboard: dashboardEn,

@@ -14,6 +14,7 @@ import { analysisZh } from '../../pages/process/analysis/i18n';
 import { collectZh } from '../../pages/collect/i18n';
 import { subscribeZh } from '../../pages/process/subscribe/i18n';
 import { processingZh } from '../../pages/process/processing/i18n';
+import { achieveZh } from '../../pages/process/achieve/i18n';
 import { voteZh } from '../../pages/process/vote/i18n';
 import { statisticsZh } from '../../pages/statistics/i18n';
 import { dashboardZh } from '../../pages/dashboard/i18n';
@@ -593,6 +594,7 @@ export const zhMessages: TranslationMessages = {
   collect: collectZh,
   subscribe: subscribeZh,
   processing: processingZh,
+  achieve: achieveZh,
   vote: voteZh,
   statistics: statisticsZh,
   dashboard: dashboardZh,
