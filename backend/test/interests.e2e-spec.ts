@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { InterestsRepository } from '../src/modules/interests/interests.repository';
 import { SubscriptionNotifier } from '../src/modules/interests/subscription-notifier.service';
 import { NoticeService } from '../src/modules/realtime/index';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
@@ -323,6 +324,11 @@ describe('api/newsInterest', () => {
       expect(notice).toMatchObject({ msgType: 'INFO', type: 'subscription.digest', title: '订阅更新' });
       expect(notice.msg).toContain(`您订阅的新闻有 ${n} 条更新`);
       expect(notice.msg).toContain('href="/horizon/pro/news?curMenu=interest&sort=createDesc"');
+      // a second process that read the same window finds it moved: no second notice
+      const repo = t.app.get(InterestsRepository);
+      const [{ window }] = await db.query('SELECT notified_at::text AS window FROM news_interest WHERE user_id = $1', [ids.reviewer]);
+      expect(await repo.advance(ids.reviewer, '2000-01-01 00:00:00+00', new Date().toISOString())).toBe(false);
+      expect(await repo.advance(ids.reviewer, window, window)).toBe(true);
       // nothing new since: the window moves, no notice
       expect(await notifier.runOnce(0)).toBe(0);
       expect(toUser).toHaveBeenCalledTimes(1);

@@ -120,7 +120,8 @@ export class InterestsRepository {
   /** Moves the user's counting start from `since` to `to`; false when another process already did (one notice per window). */
   async advance(userId: number, since: string, to: string): Promise<boolean> {
     const rows: unknown[] = await this.db.query(
-      'UPDATE news_interest SET notified_at = $3::timestamptz WHERE user_id = $1 AND COALESCE(notified_at, update_time) = $2::timestamptz RETURNING 1',
+      // in a CTE: TypeORM answers a bare UPDATE … RETURNING as [rows, affected]
+      'WITH u AS (UPDATE news_interest SET notified_at = $3::timestamptz WHERE user_id = $1 AND COALESCE(notified_at, update_time) = $2::timestamptz RETURNING 1) SELECT 1 FROM u',
       [userId, since, to],
     );
     return rows.length > 0;

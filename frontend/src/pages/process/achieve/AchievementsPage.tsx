@@ -34,7 +34,7 @@ export function AchievementsPage() {
   const valid = periodProblem(period) === null;
   const totals = useQuery({
     queryKey: ['horizon', 'achieve', 'totals', period],
-    queryFn: ({ signal }) => statisticsApi.translations({ startDate: period.startDate, endDate: period.endDate }, signal),
+    queryFn: ({ signal }) => statisticsApi.translations({ ...period, productId: null }, signal),
     enabled: mayCount && valid,
   });
 
