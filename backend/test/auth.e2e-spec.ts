@@ -342,6 +342,53 @@ describe('auth', () => {
     });
   });
 
+  describe('handoff codes (auth/handoff → auth/handoff/exchange)', () => {
+    const mint = (token: string | null, body: object = { purpose: 'setManu' }) => {
+      const r = t.http().post('/auth/handoff').send(body);
+      return token ? r.set('Authorization', bearer(token)) : r;
+    };
+    const exchange = (code: unknown, purpose: unknown = 'setManu') => t.http().post('/auth/handoff/exchange').send({ code, purpose });
+
+    it('gives a new session of the minting user, once; only the hash is stored', async () => {
+      const minted = await mint(admin);
+      expect(minted.status).toBe(201);
+      expect(minted.body).toEqual({ code: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresIn: 60 });
+      const [{ n }] = await db.query('SELECT count(*)::int AS n FROM sys_auth_handoff WHERE code_hash = $1', [minted.body.code]);
+      expect(n).toBe(0);
+      const used = await exchange(minted.body.code);
+      expect(used.status).toBe(200);
+      expect(used.body).toMatchObject({ token: expect.any(String), user: { username: 'admin' } });
+      expect(used.body.token).not.toBe(admin);
+      expect((await info(used.body.token)).body.user.username).toBe('admin');
+      const again = await exchange(minted.body.code);
+      expect(again.status).toBe(401);
+      expect(again.body.message).toBe('链接已失效，请从原页面重新打开');
+    });
+
+    it('refuses expired, unknown and malformed codes, a code of a disabled user, and minting without a session', async () => {
+      const expired = (await mint(admin)).body.code as string;
+      await db.query("UPDATE sys_auth_handoff SET expires_at = now() - interval '1 second' WHERE used_at IS NULL");
+      expect((await exchange(expired)).status).toBe(401);
+      expect((await exchange('x'.repeat(43))).status).toBe(401);
+      const empty = await exchange('');
+      expect(empty.status).toBe(400);
+      expect(empty.body.message).toBe('交接码不能为空');
+      expect((await exchange(42)).status).toBe(400);
+      expect((await exchange('x'.repeat(129))).body.message).toBe('交接码格式不正确');
+      const otherPurpose = await exchange((await mint(admin)).body.code, 'admin');
+      expect(otherPurpose.status).toBe(400);
+      expect(otherPurpose.body.message).toBe('purpose 只能是 setManu');
+      expect((await mint(null)).status).toBe(401);
+      expect((await mint(admin, { purpose: 'anything' })).body).toMatchObject({ status: 400, message: 'purpose 只能是 setManu' });
+
+      await createUser('handoff-user');
+      const token = await t.login('handoff-user');
+      const code = (await mint(token)).body.code as string;
+      await db.query("UPDATE sys_user SET enabled = false WHERE username = 'handoff-user'");
+      expect((await exchange(code)).status).toBe(401);
+    });
+  });
+
   describe('CAS', () => {
     it('answers 404 with a clear message when CAS_SERVER_URL is not set', async () => {
       for (const url of ['/cas/ssologin', '/cas/casLogin?ticket=ST-1-abc']) {

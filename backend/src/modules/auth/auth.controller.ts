@@ -8,7 +8,7 @@ import type { Principal } from '../../common/auth/principal.js';
 import { RsaService } from '../../common/auth/rsa.service.js';
 import { ParseIdsPipe } from '../../common/http/ids.pipe.js';
 import { ListQuery, TrimmedFilter } from '../../common/http/list-query.js';
-import { AccessKeyCreateDto, AccessKeyDto, AuthInfoDto, CaptchaDto, CreatedAccessKeyDto, KeyLoginDto, LoginAnswerDto, LoginDto, OnlineSessionDto, PublicKeyDto } from './auth.dto.js';
+import { AccessKeyCreateDto, AccessKeyDto, AuthInfoDto, CaptchaDto, CreatedAccessKeyDto, HandoffCreateDto, HandoffDto, HandoffExchangeDto, KeyLoginDto, LoginAnswerDto, LoginDto, OnlineSessionDto, PublicKeyDto } from './auth.dto.js';
 import { AccessKeysService } from './access-keys.service.js';
 import { AuthService, type ClientInfo } from './auth.service.js';
 import { CaptchaService } from './captcha.service.js';
@@ -62,6 +62,25 @@ export class AuthController {
   @ApiOkResponse({ type: LoginAnswerDto })
   keyLogin(@Body() dto: KeyLoginDto, @Req() req: Request) {
     return this.auth.keyLogin(dto.key, client(req));
+  }
+
+  /** A one-time code that opens a page in a window of its own with a session of the caller (docs/decisions.md "Handoff"). */
+  @Log('生成页面交接码')
+  @Authenticated()
+  @Post('handoff')
+  @ApiCreatedResponse({ type: HandoffDto })
+  handoff(@CurrentUser() me: Principal, @Body() dto: HandoffCreateDto) {
+    return this.auth.createHandoff(me, dto.purpose);
+  }
+
+  /** The code of `auth/handoff` → a session (the answer of `auth/login`); 401 when unknown, used or expired. */
+  @Log('交接码登录')
+  @Public()
+  @Post('handoff/exchange')
+  @HttpCode(200)
+  @ApiOkResponse({ type: LoginAnswerDto })
+  exchangeHandoff(@Body() dto: HandoffExchangeDto, @Req() req: Request) {
+    return this.auth.exchangeHandoff(dto.code, dto.purpose, client(req));
   }
 
   @AllowDuringPasswordChange()

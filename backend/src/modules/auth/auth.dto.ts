@@ -2,7 +2,7 @@ import { UserDto } from '../users/index.js';
 import { ApiDateTime, ApiInt, ApiNullableString } from '../../common/http/api-response.js';
 import { BooleanField } from '../../common/http/dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IntInput } from '../../common/http/numbers.js';
 
 export class LoginDto {
@@ -83,6 +83,38 @@ export class KeyLoginDto {
   @IsNotEmpty({ message: '访问密钥不能为空' })
   @MaxLength(128, { message: '访问密钥格式不正确' })
   key: string;
+}
+
+/** Pages that may be opened with a handoff code. */
+export const HANDOFF_PURPOSES = ['setManu'] as const;
+export type HandoffPurpose = (typeof HANDOFF_PURPOSES)[number];
+
+/** `POST auth/handoff`. */
+export class HandoffCreateDto {
+  @ApiProperty({ enum: HANDOFF_PURPOSES, description: '用途：setManu = 期刊稿件配置（/pro/setManu）' })
+  @IsIn(HANDOFF_PURPOSES, { message: 'purpose 只能是 setManu' })
+  purpose: HandoffPurpose;
+}
+
+export class HandoffDto {
+  @ApiProperty({ description: '一次性交接码（60 秒内有效，只能使用一次）；作为 access_token 放在打开的页面地址里' })
+  code: string;
+
+  @ApiProperty({ description: '有效秒数' })
+  expiresIn: number;
+}
+
+/** `POST auth/handoff/exchange`. */
+export class HandoffExchangeDto {
+  @ApiProperty({ enum: HANDOFF_PURPOSES })
+  @IsIn(HANDOFF_PURPOSES, { message: 'purpose 只能是 setManu' })
+  purpose: HandoffPurpose;
+
+  @ApiProperty({ description: 'auth/handoff 返回的交接码' })
+  @IsString({ message: '交接码不能为空' })
+  @IsNotEmpty({ message: '交接码不能为空' })
+  @MaxLength(128, { message: '交接码格式不正确' })
+  code: string;
 }
 
 export class AccessKeyCreateDto {

@@ -7,9 +7,9 @@ import { AuthRepository } from './auth.repository.js';
 import { AuthService } from './auth.service.js';
 import { CaptchaService } from './captcha.service.js';
 import { LoginThrottle } from './login-throttle.js';
-import { AccessKey } from './auth.entities.js';
+import { AccessKey, AuthHandoff } from './auth.entities.js';
 
-@Module({ imports: [TypeOrmModule.forFeature([AccessKey]), UsersModule], controllers: [AuthController, AccessKeysController, CasController], providers: [AuthRepository, AuthService, CaptchaService, AccessKeysService, LoginThrottle] })
+@Module({ imports: [TypeOrmModule.forFeature([AccessKey, AuthHandoff]), UsersModule], controllers: [AuthController, AccessKeysController, CasController], providers: [AuthRepository, AuthService, CaptchaService, AccessKeysService, LoginThrottle] })
 export class AuthModule implements NestModule {
   constructor(private readonly throttle: LoginThrottle) {}
 

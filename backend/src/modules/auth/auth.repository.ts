@@ -13,6 +13,30 @@ import { AccessKey } from './auth.entities.js';
 export class AuthRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
+  // ---------------------------------------------------------------- handoff codes
+
+  /** Stores a handoff code's hash for `seconds`; expired codes of anyone are removed on the way. */
+  async createHandoff(codeHash: string, userId: number, purpose: string, seconds: number): Promise<void> {
+    await this.db.query(`DELETE FROM sys_auth_handoff WHERE expires_at < now() - interval '1 hour'`);
+    await this.db.query(
+      'INSERT INTO sys_auth_handoff (code_hash, user_id, purpose, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))',
+      [codeHash, userId, purpose, seconds],
+    );
+  }
+
+  /** Uses a code once (one conditional UPDATE): its user when it exists, is unused, unexpired and of this purpose. */
+  async useHandoff(codeHash: string, purpose: string): Promise<number | undefined> {
+    const rows: Array<{ userId: number }> = await this.db.query(
+      // in a CTE: TypeORM answers a bare UPDATE … RETURNING as [rows, affected]
+      `WITH u AS (UPDATE sys_auth_handoff SET used_at = now()
+                   WHERE code_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+                   RETURNING user_id)
+       SELECT user_id AS "userId" FROM u`,
+      [codeHash, purpose],
+    );
+    return rows[0]?.userId;
+  }
+
   // ---------------------------------------------------------------- live sessions
 
   /** Live sessions, newest login first (`like` matches the username or nick name), each with the total. */

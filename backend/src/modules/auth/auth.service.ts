@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type StreamableFile } from '@nestjs/common';
 import { packAbility, type PackedRules } from '../../common/access/ability.js';
 import { verifyPassword } from '../../common/auth/password.js';
@@ -12,7 +13,7 @@ import { ipAddress } from '../../common/http/ip-address.js';
 import { likePattern, page, type Page } from '../../common/http/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { LoginLockout, type UserDto, UsersService } from '../users/index.js';
-import type { LoginDto, OnlineSessionDto } from './auth.dto.js';
+import type { HandoffDto, HandoffPurpose, LoginDto, OnlineSessionDto } from './auth.dto.js';
 import { AccessKeysService } from './access-keys.service.js';
 import { AuthRepository } from './auth.repository.js';
 import { CaptchaService } from './captcha.service.js';
@@ -23,6 +24,12 @@ export interface ClientInfo {
 }
 
 const BAD_CREDENTIALS = '用户名或密码错误';
+
+
+/** Seconds a handoff code lives. */
+export const HANDOFF_SECONDS = 60;
+export const HANDOFF_INVALID = '链接已失效，请从原页面重新打开';
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** `POST auth/login` (and key / CAS logins): the token, the user, and the `auth/info` fields. */
 export interface LoginAnswer {
@@ -81,6 +88,28 @@ export class AuthService {
   async keyLogin(key: string, client: ClientInfo): Promise<LoginAnswer> {
     const userId = await this.keys.resolve(key.trim());
     if (!(await this.users.isEnabled(userId))) throw DomainException.badRequest('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
+    return this.startSession(userId, false, client);
+  }
+
+  /**
+   * `POST auth/handoff`: a one-time code for a page opened in a window of its own (`/pro/setManu`
+   * takes it as `access_token`), so the login token never travels in an address. 256 random bits;
+   * only the SHA-256 is stored; it lives HANDOFF_SECONDS and is used once.
+   */
+  async createHandoff(me: Principal, purpose: HandoffPurpose): Promise<HandoffDto> {
+    const code = randomBytes(32).toString('base64url');
+    await this.repo.createHandoff(sha256(code), me.userId, purpose, HANDOFF_SECONDS);
+    return { code, expiresIn: HANDOFF_SECONDS };
+  }
+
+  /**
+   * `POST auth/handoff/exchange`: a new session of the code's user (a session of its own, not the
+   * minting one: logging out of one window leaves the other). An unknown, used, expired or
+   * other-purpose code, or a disabled user, answers the same 401.
+   */
+  async exchangeHandoff(code: string, purpose: HandoffPurpose, client: ClientInfo): Promise<LoginAnswer> {
+    const userId = await this.repo.useHandoff(sha256(code.trim()), purpose);
+    if (userId === undefined || !(await this.users.isEnabled(userId))) throw DomainException.unauthorized(HANDOFF_INVALID);
     return this.startSession(userId, false, client);
   }
 

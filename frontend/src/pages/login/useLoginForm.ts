@@ -5,6 +5,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { type Captcha, consumeSessionExpired, getCaptcha, MSG_SESSION_EXPIRED } from '../../providers/authProvider';
+import { consumeLoginNotice } from '../../providers/handoff';
 import { prefetchNewsIndex } from '../../resources/news';
 
 const REMEMBERED_USERNAME = 'horizon-username';
@@ -54,6 +55,8 @@ export function useLoginForm() {
 
   useEffect(() => {
     if (consumeSessionExpired()) notify(MSG_SESSION_EXPIRED, { type: 'warning' });
+    const notice = consumeLoginNotice();
+    if (notice) notify(notice, { type: 'warning', messageArgs: { _: notice } });
   }, [notify]);
 
   // Sent here by react-admin with the page in the history state: show it as ?redirect= (spec §2).

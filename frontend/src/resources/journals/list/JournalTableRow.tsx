@@ -5,9 +5,12 @@ import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Chip, IconButton, Stack, TableCell, TableRow, Tooltip } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { holds, useAppAbility } from '../../../providers/ability';
+import { openWithHandoff } from '../../../providers/handoff';
+import { useNotifyError } from '../../shared/hooks';
 import type { ProductAbilities } from '../../shared/production/access';
 import { type ManagementMode, manuscriptsHref, workbenchHref } from '../../shared/production/managementRoutes';
 import { DisabledAction, SelectRowCell, TipIconButton } from '../../shared/ListFrame';
@@ -40,6 +43,7 @@ export interface JournalTableRowProps {
 
 export function JournalTableRow({ journal, abilities, mode, checked, select, editors, onEdit, deleteButton }: JournalTableRowProps) {
   const t = useJournalText();
+  const notifyError = useNotifyError();
   const notOwned = t('list.not_owned');
   const status = isJournalStatus(journal.status) ? journal.status : null;
   const editable = canEditJournal(journal);
@@ -96,6 +100,18 @@ export function JournalTableRow({ journal, abilities, mode, checked, select, edi
             <Tooltip title={t('list.act_workbench')}>
               <IconButton size="small" color="primary" aria-label={t('list.act_workbench')} component={RouterLink} to={workbenchHref(mode, journal)}>
                 <EditNoteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          {mayCompose && mode === 'process' && (
+            <Tooltip title={t('list.act_workbench_window')}>
+              <IconButton
+                size="small"
+                color="primary"
+                aria-label={t('list.act_workbench_window')}
+                onClick={() => void openWithHandoff(workbenchHref(mode, journal), 'setManu').catch((e: unknown) => notifyError(e))}
+              >
+                <OpenInNewIcon fontSize="small" />
               </IconButton>
             </Tooltip>
           )}
