@@ -7346,6 +7346,44 @@ export interface paths {
       };
     };
   };
+  '/auth/handoff': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['HandoffCreateDto'];
+        };
+      };
+      responses: {
+        201: {
+          content: {
+            'application/json': components['schemas']['HandoffDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/auth/handoff/exchange': {
+    post: {
+      parameters: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['HandoffExchangeDto'];
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['LoginAnswerDto'];
+          };
+        };
+      };
+    };
+  };
   '/auth/info': {
     get: {
       parameters: never;
@@ -8293,6 +8331,21 @@ export interface components {
       id: string;
       name: string;
       value: number;
+    };
+    HandoffCreateDto: {
+      /** 用途：setManu = 期刊稿件配置（/pro/setManu） */
+      purpose: 'setManu';
+    };
+    HandoffDto: {
+      /** 一次性交接码（60 秒内有效，只能使用一次）；作为 access_token 放在打开的页面地址里 */
+      code: string;
+      /** 有效秒数 */
+      expiresIn: number;
+    };
+    HandoffExchangeDto: {
+      purpose: 'setManu';
+      /** auth/handoff 返回的交接码 */
+      code: string;
     };
     IdName: {
       id: number;
