@@ -17,6 +17,7 @@ import { processingEn } from '../../pages/process/processing/i18n';
 import { voteEn } from '../../pages/process/vote/i18n';
 import { statisticsEn } from '../../pages/statistics/i18n';
 import { dashboardEn } from '../../pages/dashboard/i18n';
+import { screenEn } from '../../pages/screen/i18n';
 import { storageEn } from '../../pages/storage/i18n';
 import type { zhApp, zhResources } from './zh';
 
@@ -383,5 +384,6 @@ export const enMessages: TranslationMessages = {
   vote: voteEn,
   statistics: statisticsEn,
   dashboard: dashboardEn,
+  screen: screenEn,
   storage: storageEn,
 };

@@ -17,6 +17,7 @@ import { processingZh } from '../../pages/process/processing/i18n';
 import { voteZh } from '../../pages/process/vote/i18n';
 import { statisticsZh } from '../../pages/statistics/i18n';
 import { dashboardZh } from '../../pages/dashboard/i18n';
+import { screenZh } from '../../pages/screen/i18n';
 import { storageZh } from '../../pages/storage/i18n';
 
 const raMessages = {
@@ -595,5 +596,6 @@ export const zhMessages: TranslationMessages = {
   vote: voteZh,
   statistics: statisticsZh,
   dashboard: dashboardZh,
+  screen: screenZh,
   storage: storageZh,
 };
