@@ -9793,11 +9793,11 @@ export interface components {
       /** 部门 id */
       deptId: number;
       /** 部门名称 */
-      deptName: Record<string, unknown> | null;
+      deptName: string | null;
       /** 翻译 */
-      editorName: Record<string, unknown> | null;
+      editorName: string | null;
       /** 审核 */
-      examineName: Record<string, unknown> | null;
+      examineName: string | null;
       /** 审核时间 yyyy-MM-dd HH:mm:ss */
       time: string;
     };
@@ -9807,15 +9807,15 @@ export interface components {
       /** 标题（部门译名优先） */
       title: string;
       /** 来源国家 */
-      country: Record<string, unknown> | null;
+      country: string | null;
       /** 来源网站 */
-      webName: Record<string, unknown> | null;
+      webName: string | null;
       /** 预警部门 id */
       deptId: number;
       /** 预警部门名称 */
-      deptName: Record<string, unknown> | null;
+      deptName: string | null;
       /** 预警人 */
-      yjBy: Record<string, unknown> | null;
+      yjBy: string | null;
       /** 预警时间 yyyy-MM-dd HH:mm:ss */
       yjTime: string;
     };

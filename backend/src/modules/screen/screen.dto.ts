@@ -27,11 +27,11 @@ export class ScreenCountsDto {
 export class ScreenWarnedDto {
   @ApiProperty({ description: '新闻 id' }) id: string;
   @ApiProperty({ description: '标题（部门译名优先）' }) title: string;
-  @ApiProperty({ nullable: true, description: '来源国家' }) country: string | null;
-  @ApiProperty({ nullable: true, description: '来源网站' }) webName: string | null;
+  @ApiProperty({ type: String, nullable: true, description: '来源国家' }) country: string | null;
+  @ApiProperty({ type: String, nullable: true, description: '来源网站' }) webName: string | null;
   @ApiInt({ description: '预警部门 id' }) deptId: number;
-  @ApiProperty({ nullable: true, description: '预警部门名称' }) deptName: string | null;
-  @ApiProperty({ nullable: true, description: '预警人' }) yjBy: string | null;
+  @ApiProperty({ type: String, nullable: true, description: '预警部门名称' }) deptName: string | null;
+  @ApiProperty({ type: String, nullable: true, description: '预警人' }) yjBy: string | null;
   @ApiProperty({ description: '预警时间 yyyy-MM-dd HH:mm:ss' }) yjTime: string;
 }
 
@@ -55,9 +55,9 @@ export class ScreenTranslationDto {
   @ApiProperty({ description: '新闻 id' }) id: string;
   @ApiProperty({ description: '标题（部门译名优先）' }) title: string;
   @ApiInt({ description: '部门 id' }) deptId: number;
-  @ApiProperty({ nullable: true, description: '部门名称' }) deptName: string | null;
-  @ApiProperty({ nullable: true, description: '翻译' }) editorName: string | null;
-  @ApiProperty({ nullable: true, description: '审核' }) examineName: string | null;
+  @ApiProperty({ type: String, nullable: true, description: '部门名称' }) deptName: string | null;
+  @ApiProperty({ type: String, nullable: true, description: '翻译' }) editorName: string | null;
+  @ApiProperty({ type: String, nullable: true, description: '审核' }) examineName: string | null;
   @ApiProperty({ description: '审核时间 yyyy-MM-dd HH:mm:ss' }) time: string;
 }
 

@@ -20,12 +20,12 @@ export function ScreenEntries() {
   if (!data?.enabled) return null;
   return (
     <Stack direction="row" spacing={0.5} sx={{ mr: 1 }} data-testid="screen-entries">
-      <Tooltip title={t('entries.hint')}>
+      <Tooltip title={t('entries.hint')} describeChild>
         <Button size="small" color="inherit" startIcon={<MonitorOutlined fontSize="small" />} onClick={() => openScreen('screen')}>
           {t('entries.screen')}
         </Button>
       </Tooltip>
-      <Tooltip title={t('entries.hint')}>
+      <Tooltip title={t('entries.hint')} describeChild>
         <Button size="small" color="inherit" startIcon={<SlideshowOutlined fontSize="small" />} onClick={() => openScreen('screenShow')}>
           {t('entries.screenShow')}
         </Button>
