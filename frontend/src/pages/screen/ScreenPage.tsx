@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
+import { useLocaleState } from 'react-admin';
 import { EChart } from '../../components/charts/EChart';
-import { clockText, countriesOption, keywordSize, SCREEN_COLORS } from './screenOptions';
+import { clockText, countriesOption, countryName, keywordSize, SCREEN_COLORS } from './screenOptions';
 import { type ScreenLevel, type ScreenOverview, screenApi } from './api';
 import { ScreenEmpty, ScreenFrame, ScreenLoading, ScreenPanel } from './ScreenFrame';
 import { useScreenData } from './useScreenData';
@@ -28,7 +29,7 @@ function Counters({ counts, t }: { counts: ScreenOverview['counts']; t: ScreenT 
   );
 }
 
-function WarnedList({ items, t }: { items: ScreenOverview['latestWarned']; t: ScreenT }) {
+function WarnedList({ items, t, country }: { items: ScreenOverview['latestWarned']; t: ScreenT; country: (c: string) => string }) {
   if (!items.length) return <ScreenEmpty text={t('empty.warned')} />;
   return (
     <Stack component="ol" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -39,7 +40,7 @@ function WarnedList({ items, t }: { items: ScreenOverview['latestWarned']; t: Sc
             {w.title}
           </Typography>
           <Typography sx={{ color: SCREEN_COLORS.muted, fontSize: 13, flexShrink: 0, maxWidth: '30%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {[w.country, w.deptName].filter(Boolean).join(' · ')}
+            {[w.country && country(w.country), w.deptName].filter(Boolean).join(' · ')}
           </Typography>
         </Stack>
       ))}
@@ -69,7 +70,10 @@ function KeywordCloud({ keywords, t }: { keywords: ScreenOverview['keywords']; t
 export function ScreenPage({ level = 'dept' }: { level?: ScreenLevel }) {
   const t = useScreenText();
   const { data, loading, error, updatedAt } = useScreenData(['overview', level], (signal) => screenApi.overview(level, signal), t('failed'));
-  const option = useMemo(() => countriesOption(data?.countries ?? []), [data?.countries]);
+  const [locale = 'zh'] = useLocaleState();
+  const other = t('other_country');
+  const country = useMemo(() => (c: string) => countryName(c, locale, other), [locale, other]);
+  const option = useMemo(() => countriesOption((data?.countries ?? []).map((c) => ({ name: country(c.name), count: c.count }))), [data?.countries, country]);
   const scope = data ? t(data.deptIds === null ? 'scope.all' : `scope.${data.level}`) : undefined;
   return (
     <ScreenFrame
@@ -84,7 +88,7 @@ export function ScreenPage({ level = 'dept' }: { level?: ScreenLevel }) {
           <Counters counts={data.counts} t={t} />
           <Box sx={{ display: 'grid', gap: 2, flex: 1, gridTemplateColumns: { xs: '1fr', lg: '1.2fr 1fr' } }}>
             <ScreenPanel title={t('panels.warned')} testId="screen-warned">
-              <WarnedList items={data.latestWarned} t={t} />
+              <WarnedList items={data.latestWarned} t={t} country={country} />
             </ScreenPanel>
             <Stack spacing={2} sx={{ minWidth: 0 }}>
               <ScreenPanel title={t('panels.countries')} testId="screen-countries">

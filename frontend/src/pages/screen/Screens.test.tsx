@@ -10,7 +10,7 @@ import type { ScreenOverview, ScreenShow } from './api';
 import { ScreenEntries } from './ScreenEntries';
 import { ScreenPage } from './ScreenPage';
 import { ScreenShowPage } from './ScreenShowPage';
-import { countriesOption, keywordSize, SCREEN_REFRESH_MS, SCREEN_SLIDE_MS, showSlides } from './screenOptions';
+import { countriesOption, countryName, keywordSize, SCREEN_REFRESH_MS, SCREEN_SLIDE_MS, showSlides } from './screenOptions';
 
 // jsdom has no canvas: the chart instances are fakes that record their options.
 const charts = vi.hoisted(() => [] as Array<{ setOption: ReturnType<typeof vi.fn> }>);
@@ -43,6 +43,7 @@ const OVERVIEW: ScreenOverview = {
   countries: [
     { name: '美国', count: 40 },
     { name: '日本', count: 12 },
+    { name: 'GB', count: 2 },
   ],
   keywords: [
     { name: '关税', count: 30 },
@@ -85,6 +86,7 @@ describe('ScreenPage', () => {
     expect(within(screen.getByTestId('screen-keywords')).getByText('关税')).toBeTruthy();
     expect(screen.getByRole('img', { name: '来源国家条数排行' })).toBeTruthy();
     await waitFor(() => expect(charts[0]?.setOption).toHaveBeenCalled());
+    expect((charts[0].setOption.mock.calls.at(-1)?.[0] as { yAxis: { data: string[] } }).yAxis.data).toEqual(['英国', '日本', '美国']);
     expect(calls.filter((c) => c.url.includes('api/screen/overview?level=dept'))).toHaveLength(1);
     expect(live.acquired).toBeGreaterThan(0);
 
@@ -143,8 +145,9 @@ describe('ScreenEntries', () => {
 describe('screen options', () => {
   it('ranks the countries with the most on top of the bar chart', () => {
     const option = countriesOption(OVERVIEW.countries) as { yAxis: { data: string[] }; series: Array<{ data: number[] }> };
-    expect(option.yAxis.data).toEqual(['日本', '美国']);
-    expect(option.series[0].data).toEqual([12, 40]);
+    expect(option.yAxis.data).toEqual(['GB', '日本', '美国']);
+    expect(option.series[0].data).toEqual([2, 12, 40]);
+    expect([countryName('GB', 'zh', '其他'), countryName('gb', 'en', 'Other'), countryName('OTHER', 'zh', '其他'), countryName('美国', 'zh', '其他')]).toEqual(['英国', 'United Kingdom', '其他', '美国']);
   });
 
   it('sizes keywords between 14 and 40 px and keeps only slides with content', () => {

@@ -46,6 +46,7 @@ export const screenZh = {
   loading: '加载中…',
   failed: '大屏数据加载失败',
   chart_countries: '来源国家条数排行',
+  other_country: '其他',
 };
 
 export type ScreenMessages = typeof screenZh;
@@ -92,4 +93,5 @@ export const screenEn: ScreenMessages = {
   loading: 'Loading…',
   failed: 'Could not load the screen',
   chart_countries: 'Items per source country',
+  other_country: 'Other',
 };

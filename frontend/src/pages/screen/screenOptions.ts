@@ -39,6 +39,20 @@ export function countriesOption(countries: ReadonlyArray<{ name: string; count: 
   };
 }
 
+/**
+ * The name of a source country: ISO 3166 codes (what the collectors store, e.g. `GB`) in the
+ * screen's language, `OTHER` as `other`, anything else (a name) as it is.
+ */
+export function countryName(country: string, locale: string, other: string): string {
+  if (country.toUpperCase() === 'OTHER') return other;
+  if (!/^[A-Za-z]{2}$/.test(country)) return country;
+  try {
+    return new Intl.DisplayNames([locale.startsWith('en') ? 'en' : 'zh-CN'], { type: 'region' }).of(country.toUpperCase()) ?? country;
+  } catch {
+    return country;
+  }
+}
+
 /** Font size of a keyword in the keyword cloud: 14 px for the least, 40 px for the most. */
 export function keywordSize(count: number, min: number, max: number): number {
   if (max <= min) return 26;
