@@ -43,6 +43,7 @@ import { ExchangeModule } from './modules/exchange/index.js';
 import { BackupModule } from './modules/backup/index.js';
 import { StatisticsModule } from './modules/statistics/index.js';
 import { DashboardModule } from './modules/dashboard/index.js';
+import { ScreenModule } from './modules/screen/index.js';
 
 /** The record rules of every module, folded into each caller's CASL ability (see common/access/ability.ts). */
 export const POLICY_RULES: readonly PolicyRules[] = [newsPolicy, manuscriptPolicy, filePolicy, productPolicy, interestPolicy, deptPolicy, sharePolicy, collectionPolicy, votePolicy];
@@ -55,7 +56,7 @@ export class AppModule {
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot({ ...config, seed: seedDemoData }, { policies: policyRules(config), principals: UsersPrincipalSource }), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule, WorkbenchModule, OfficeModule, CollectModule, ExchangeModule, BackupModule, VotesModule, StatisticsModule, DashboardModule],
+      imports: [CoreModule.forRoot({ ...config, seed: seedDemoData }, { policies: policyRules(config), principals: UsersPrincipalSource }), HealthModule, AuthModule, UsersModule, DeptModule, RolesModule, MenusModule, JobsModule, DictsModule, LogsModule, ClassifyModule, ThemesModule, NewsModule, CollectionsModule, SharesModule, InterestsModule, PlatformModule, RealtimeModule, TranslationModule, StorageModule, ProductsModule, JournalsModule, ManuscriptsModule, WorkbenchModule, OfficeModule, CollectModule, ExchangeModule, BackupModule, VotesModule, StatisticsModule, DashboardModule, ScreenModule],
     };
   }
 }

@@ -41,6 +41,10 @@ const CollectedNewsPage = lazy(() => import('./pages/process/CollectedNewsPage')
 const ProcessCenterPage = lazy(() => import('./pages/process/ProcessCenterPage').then((m) => ({ default: m.ProcessCenterPage })));
 /** 期刊编辑 (the journal workbench), loaded when opened. */
 const JournalWorkbenchPage = lazy(() => import('./pages/production/JournalWorkbenchPage').then((m) => ({ default: m.JournalWorkbenchPage })));
+/** The large screens 数据大屏 / 分级大屏 / 展示大屏: full windows outside every layout (docs/screens.md). */
+const ScreenPage = lazy(() => import('./pages/screen/ScreenPage').then((m) => ({ default: m.ScreenPage })));
+const ScreenLevelPage = lazy(() => import('./pages/screen/ScreenPage').then((m) => ({ default: m.ScreenLevelPage })));
+const ScreenShowPage = lazy(() => import('./pages/screen/ScreenShowPage').then((m) => ({ default: m.ScreenShowPage })));
 /** The full-screen online editor (issue 15), its own window; the editor itself is a further chunk. */
 const OfficePage = lazy(() => import('./resources/office').then((m) => ({ default: m.OfficePage })));
 /** The data collection system (数据统计, 采集配置 = 数据源管理): its own header, loaded when opened. */
@@ -149,6 +153,36 @@ function HorizonAdmin() {
             <Authenticated>
               <Suspense fallback={<Loading />}>
                 <OfficePage />
+              </Suspense>
+            </Authenticated>
+          }
+        />
+        <Route
+          path="/screen"
+          element={
+            <Authenticated>
+              <Suspense fallback={<Loading />}>
+                <ScreenPage />
+              </Suspense>
+            </Authenticated>
+          }
+        />
+        <Route
+          path="/screenLevel"
+          element={
+            <Authenticated>
+              <Suspense fallback={<Loading />}>
+                <ScreenLevelPage />
+              </Suspense>
+            </Authenticated>
+          }
+        />
+        <Route
+          path="/screenShow"
+          element={
+            <Authenticated>
+              <Suspense fallback={<Loading />}>
+                <ScreenShowPage />
               </Suspense>
             </Authenticated>
           }

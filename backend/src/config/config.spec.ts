@@ -149,4 +149,11 @@ describe('loadConfig: data collection, exchange and backup (issue 16, docs/colle
     expect(() => loadConfig({ BACKUP_SCHEDULE: '25:00' })).toThrow(/BACKUP_SCHEDULE/);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), COLLECT_TIME_SCALE: '0.1' })).toThrow(/COLLECT_TIME_SCALE/);
   });
+
+  it('reads LARGE_SCREEN_JOB_IDS as a comma list of job ids (default none)', () => {
+    expect(loadConfig({}).largeScreenJobIds).toEqual([]);
+    expect(loadConfig({ LARGE_SCREEN_JOB_IDS: ' 3, 5,3 ,' }).largeScreenJobIds).toEqual([3, 5]);
+    expect(() => loadConfig({ LARGE_SCREEN_JOB_IDS: '3,x' })).toThrow(/LARGE_SCREEN_JOB_IDS/);
+    expect(() => loadConfig({ LARGE_SCREEN_JOB_IDS: '0' })).toThrow(/LARGE_SCREEN_JOB_IDS/);
+  });
 });

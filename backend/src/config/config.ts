@@ -55,6 +55,8 @@ export interface AppConfig {
   storage: StorageConfig;
   /** `WEEKLY_PRODUCT_ID`: the weekly product (overrides the products' weekly flag); unset = the flag decides. */
   weeklyProductId?: number;
+  /** `LARGE_SCREEN_JOB_IDS`: job ids whose holders get the 数据大屏 / 展示大屏 entries (docs/screens.md); default none. */
+  largeScreenJobIds: number[];
   /** Online office editing (`OFFICE_*`, docs/office-design.md §4.6). */
   office: OfficeConfig;
   /** Data collection (`COLLECT_*`, docs/collect-design.md §10). */
@@ -390,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const backup = backupConfig(env, errors, nodeEnv);
   const weeklyProductId = env.WEEKLY_PRODUCT_ID?.trim() ? int('WEEKLY_PRODUCT_ID', env.WEEKLY_PRODUCT_ID, 0, 1) : undefined;
   const trustProxy = trustedProxies(env.TRUST_PROXY, errors);
+  const largeScreenJobIds = idList('LARGE_SCREEN_JOB_IDS', env.LARGE_SCREEN_JOB_IDS, errors);
   const corsOrigins = originList(env.CORS_ORIGINS, errors);
   if (production && !env.JWT_SECRET) errors.push('JWT_SECRET is required in production');
   if (production && env.JWT_SECRET && env.JWT_SECRET.length < 32) errors.push('JWT_SECRET must be at least 32 characters');
@@ -427,11 +430,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mt,
     storage,
     weeklyProductId,
+    largeScreenJobIds,
     office,
     collect,
     exchange,
     backup,
   };
+}
+
+/** A comma list of positive integer ids (blank = none), or an error naming the variable. */
+export function idList(name: string, value: string | undefined, errors: string[]): number[] {
+  const ids: number[] = [];
+  for (const part of (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (/^[1-9]\d{0,9}$/.test(part) && Number(part) <= 2_147_483_647) ids.push(Number(part));
+    else errors.push(`${name} must be a comma list of positive integer ids: "${part}"`);
+  }
+  return [...new Set(ids)];
 }
 
 /** A positive number (a float), or an error naming the variable. */

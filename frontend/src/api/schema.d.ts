@@ -6924,6 +6924,67 @@ export interface paths {
       };
     };
   };
+  '/api/screen/access': {
+    get: {
+      parameters: never;
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['ScreenAccessDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/screen/overview': {
+    get: {
+      parameters: {
+        query: {
+          /** dept 本部门（工作部门）/ parent 上级部门及其下级部门 */
+          level?: 'dept' | 'parent';
+        };
+      };
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['ScreenOverviewDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 news:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/screen/show': {
+    get: {
+      parameters: never;
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['ScreenShowDto'];
+          };
+        };
+        /** 未登录或登录已过期 */
+        401: {
+          content?: never;
+        };
+        /** 需要权限: admin 或 news:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
   '/api/statistic/journals': {
     get: {
       parameters: {
@@ -9722,6 +9783,94 @@ export interface components {
       columnId: number;
       /** 该栏目全部稿件 id，按新顺序 */
       ids: number[];
+    };
+    ScreenAccessDto: {
+      /** 是否显示 数据大屏 / 展示大屏 入口 */
+      enabled: boolean;
+    };
+    ScreenCountDto: {
+      /** 国家或关键词 */
+      name: string;
+      /** 条数 */
+      count: number;
+    };
+    ScreenCountsDto: {
+      /** 今日采集（非噪音） */
+      newsToday: number;
+      /** 近 7 天采集（含今日，非噪音） */
+      news7d: number;
+      /** 范围内部门今日预警 */
+      warnedToday: number;
+      /** 范围内部门近 7 天预警 */
+      warned7d: number;
+    };
+    ScreenJournalDto: {
+      /** 期刊 id */
+      id: number;
+      /** 产品名称 */
+      productName: string;
+      /** 年份 */
+      year: number;
+      /** 期号 */
+      journalNo: number;
+      /** 总期号 */
+      totalNo: number;
+      /** 定稿时间 yyyy-MM-dd HH:mm:ss */
+      time: string;
+    };
+    ScreenOverviewDto: {
+      /** 统计日 yyyy-MM-dd */
+      day: string;
+      level: 'dept' | 'parent';
+      /** 范围内的部门 id（null = 全部部门） */
+      deptIds: number[] | null;
+      counts: components['schemas']['ScreenCountsDto'];
+      /** 最新预警（最多 10 条） */
+      latestWarned: components['schemas']['ScreenWarnedDto'][];
+      /** 近 7 天来源国家（最多 20 个，多的在前） */
+      countries: components['schemas']['ScreenCountDto'][];
+      /** 近 24 小时热词（最多 20 个，多的在前） */
+      keywords: components['schemas']['ScreenCountDto'][];
+    };
+    ScreenShowDto: {
+      /** 最新审核通过的翻译（最多 10 条） */
+      translations: components['schemas']['ScreenTranslationDto'][];
+      /** 最新定稿的期刊（最多 10 期） */
+      journals: components['schemas']['ScreenJournalDto'][];
+    };
+    ScreenTranslationDto: {
+      /** 新闻 id */
+      id: string;
+      /** 标题（部门译名优先） */
+      title: string;
+      /** 部门 id */
+      deptId: number;
+      /** 部门名称 */
+      deptName: string | null;
+      /** 翻译 */
+      editorName: string | null;
+      /** 审核 */
+      examineName: string | null;
+      /** 审核时间 yyyy-MM-dd HH:mm:ss */
+      time: string;
+    };
+    ScreenWarnedDto: {
+      /** 新闻 id */
+      id: string;
+      /** 标题（部门译名优先） */
+      title: string;
+      /** 来源国家 */
+      country: string | null;
+      /** 来源网站 */
+      webName: string | null;
+      /** 预警部门 id */
+      deptId: number;
+      /** 预警部门名称 */
+      deptName: string | null;
+      /** 预警人 */
+      yjBy: string | null;
+      /** 预警时间 yyyy-MM-dd HH:mm:ss */
+      yjTime: string;
     };
     SearchHistoryDto: {
       id: number;

@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { LanguageMenuButton } from '../components/LanguageMenuButton';
+import { ScreenEntries } from '../pages/screen/ScreenEntries';
 import { HORIZON_SHADOWS } from '../theme/theme';
 import { Breadcrumb } from './Breadcrumb';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -58,6 +59,7 @@ export function HorizonAppBar(props: AppBarProps) {
         sx={{ bgcolor: 'background.paper', boxShadow: HORIZON_SHADOWS.appBar }}
         toolbar={
           <>
+            <ScreenEntries />
             <LanguageMenuButton />
             <LoadingIndicator />
           </>

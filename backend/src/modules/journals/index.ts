@@ -7,3 +7,4 @@ export { JournalDto, JournalFileDto, JournalIdQuery } from './journal.dto.js';
 export { JOURNAL_DONE, JOURNAL_MESSAGES } from './journal.rules.js';
 export type { JournalStatus } from './journal.entity.js';
 export type { JournalStateCountRow } from './journals.repository.js';
+export type { LatestJournalRow } from './journals.repository.js';

@@ -261,4 +261,26 @@ export class JournalsRepository {
     const rows: Array<{ n: number }> = await this.db.query(`SELECT count(*)::int AS n FROM product_journal WHERE status <> 'done'`);
     return rows[0].n;
   }
+
+  /** The latest finalised journals (status done), newest publish time first: the 展示大屏 (docs/screens.md). */
+  latestDone(limit: number): Promise<LatestJournalRow[]> {
+    return this.db.query(
+      `SELECT j.id, p.name AS "productName", j.year, j.journal_no AS "journalNo", j.total_no AS "totalNo",
+              COALESCE(j.publish_time, j.update_time) AS "publishTime"
+       FROM product_journal j JOIN product_setting p ON p.id = j.product_id
+       WHERE j.status = 'done'
+       ORDER BY COALESCE(j.publish_time, j.update_time) DESC, j.id DESC LIMIT $1`,
+      [limit],
+    );
+  }
+}
+
+/** A finalised journal on the 展示大屏 (latestDone). */
+export interface LatestJournalRow {
+  id: number;
+  productName: string;
+  year: number;
+  journalNo: number;
+  totalNo: number;
+  publishTime: Date;
 }

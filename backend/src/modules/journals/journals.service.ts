@@ -17,7 +17,7 @@ import {
 import { ProductPolicy } from '../products/index.js';
 import { FilesService } from '../storage/index.js';
 import type { ProductJournal, JournalStatus } from './journal.entity.js';
-import { type JournalStateCountRow, JournalsRepository, type PeriodJournal } from './journals.repository.js';
+import { type JournalStateCountRow, JournalsRepository, type LatestJournalRow, type PeriodJournal } from './journals.repository.js';
 import {
   canTransition,
   currentYear,
@@ -329,5 +329,10 @@ export class JournalsService {
   /** Journals not done over every product (the dashboard; journal reads keep the permission rule alone, docs/dashboard.md). */
   openCount(): Promise<number> {
     return this.journals.openCount();
+  }
+
+  /** The latest `limit` finalised journals over every product (the 展示大屏, docs/screens.md). */
+  latestDone(limit: number): Promise<LatestJournalRow[]> {
+    return this.journals.latestDone(limit);
   }
 }

@@ -3,6 +3,8 @@ export { NewsModule } from './news.module.js';
 export { NewsService } from './news.service.js';
 export { NewsDesk } from './news-desk.service.js';
 export type { DeskFiguresRow, TranslationThroughputRow } from './news-desk.repository.js';
+export { NewsScreen } from './news-screen.service.js';
+export type { ScreenFiguresRow, ScreenReviewedRow, ScreenWarnedRow } from './news-screen.repository.js';
 export { MT_STATUSES, NEWS_PAGE_EXTRA, NewsQuery, NewsRowDto } from './news.dto.js';
 export { DESK } from './news.policy.js';
 export { searchQuery } from './search/tokenizer.js';

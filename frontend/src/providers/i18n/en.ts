@@ -18,6 +18,7 @@ import { achieveEn } from '../../pages/process/achieve/i18n';
 import { voteEn } from '../../pages/process/vote/i18n';
 import { statisticsEn } from '../../pages/statistics/i18n';
 import { dashboardEn } from '../../pages/dashboard/i18n';
+import { screenEn } from '../../pages/screen/i18n';
 import { storageEn } from '../../pages/storage/i18n';
 import type { zhApp, zhResources } from './zh';
 
@@ -386,5 +387,6 @@ export const enMessages: TranslationMessages = {
   vote: voteEn,
   statistics: statisticsEn,
   dashboard: dashboardEn,
+  screen: screenEn,
   storage: storageEn,
 };

@@ -18,6 +18,7 @@ import { achieveZh } from '../../pages/process/achieve/i18n';
 import { voteZh } from '../../pages/process/vote/i18n';
 import { statisticsZh } from '../../pages/statistics/i18n';
 import { dashboardZh } from '../../pages/dashboard/i18n';
+import { screenZh } from '../../pages/screen/i18n';
 import { storageZh } from '../../pages/storage/i18n';
 
 const raMessages = {
@@ -598,5 +599,6 @@ export const zhMessages: TranslationMessages = {
   vote: voteZh,
   statistics: statisticsZh,
   dashboard: dashboardZh,
+  screen: screenZh,
   storage: storageZh,
 };
