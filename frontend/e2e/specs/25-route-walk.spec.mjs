@@ -41,6 +41,10 @@ const SPEC_ROUTES = [
   '/dataSave',
   '/website',
   '/localStorage',
+  // full-screen pages (opened in a new window)
+  '/screen',
+  '/screenLevel',
+  '/screenShow',
 ];
 
 let browser;
