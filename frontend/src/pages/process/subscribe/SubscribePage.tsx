@@ -148,12 +148,17 @@ export function SubscribePage() {
 
   const frequency = useMutation({
     mutationFn: (value: Frequency) => subscribeApi.setFrequency(value),
-    onSuccess: ({ frequency: value }) => {
+    // the choice shows at once; a failure puts the previous one back
+    onMutate: (value: Frequency) => {
       const before = client.getQueryData<Interest>(KEYS.mine);
       if (before) client.setQueryData<Interest>(KEYS.mine, { ...before, frequency: value });
-      notify(t('frequency.saved', { label: t(`frequency.${value}`) }), { type: 'success', autoHideDuration: 2000 });
+      return { before };
     },
-    onError: (error: Error) => notify(t('save_failed', { message: error.message }), { type: 'error' }),
+    onSuccess: ({ frequency: value }) => notify(t('frequency.saved', { label: t(`frequency.${value}`) }), { type: 'success', autoHideDuration: 2000 }),
+    onError: (error: Error, _value, context) => {
+      if (context?.before) client.setQueryData(KEYS.mine, context.before);
+      notify(t('save_failed', { message: error.message }), { type: 'error' });
+    },
   });
 
   const names = useMemo(
