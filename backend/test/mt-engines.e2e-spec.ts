@@ -321,8 +321,7 @@ if (!apertiumInstalled && process.env.REQUIRE_APERTIUM) {
   // Skipped on purpose on a developer machine without Apertium (a Debian package, not an npm one):
   // CI installs it and sets REQUIRE_APERTIUM, which turns a missing engine into the failure above.
   console.warn(`Skipping the real Apertium tests: ${APY} or the eng-spa modes are missing (apt-get install -y apertium-apy apertium-eng-spa)`);
-  // Skip reason: no Apertium on this machine (a Debian package; CI installs it and sets REQUIRE_APERTIUM).
-  describe.skip('Apertium adapter (real APY)', () => {
+  describe.skip('Apertium adapter (real APY)', () => { // Skip reason: no Apertium here (a Debian package; CI installs it and sets REQUIRE_APERTIUM)
     it('round trip', () => undefined);
   });
 } else {

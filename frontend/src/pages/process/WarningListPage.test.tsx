@@ -1,33 +1,13 @@
-import { render, screen } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { AdminContext, type AuthProvider, memoryStore } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
-import { abilityFromCodes, AppAbilityProvider } from '../../providers/ability';
-import { createI18nProvider } from '../../providers/i18n/i18nProvider';
+import { renderProcessPage } from './testPage';
 import { newsRow } from '../../resources/news/testRows';
 import { stubFetch } from '../../resources/shared/testUtils';
 import { WarningListPage } from './WarningListPage';
 
 function renderPage(codes: string[], rows = [newsRow(1, { yj: true, yjBy: '王审校', yjTime: '2026-11-27 10:05:00' })]) {
   const calls = stubFetch((_m, url) => (url.includes('api/news/list') ? { content: rows, totalElements: rows.length, totalExact: true } : {}));
-  const authProvider: AuthProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getIdentity: async () => ({ id: 5, user: { id: 5, username: 'reviewer', dept: { id: 3, name: '国际新闻部' } } }),
-    getPermissions: async () => codes,
-  };
-  render(
-    <MemoryRouter initialEntries={['/yjList']}>
-      <AdminContext authProvider={authProvider} queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })} store={memoryStore()} i18nProvider={createI18nProvider('zh')}>
-        <AppAbilityProvider value={abilityFromCodes(codes)}>
-          <WarningListPage />
-        </AppAbilityProvider>
-      </AdminContext>
-    </MemoryRouter>,
-  );
+  renderProcessPage(<WarningListPage />, { entry: '/yjList', codes });
   return calls;
 }
 

@@ -1,10 +1,6 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { AdminContext, type AuthProvider, memoryStore } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
-import { abilityFromCodes, AppAbilityProvider } from '../../../providers/ability';
-import { createI18nProvider } from '../../../providers/i18n/i18nProvider';
+import { renderProcessPage } from '../testPage';
 import { newsRow } from '../../../resources/news/testRows';
 import { stubFetch } from '../../../resources/shared/testUtils';
 import { AchievementsPage } from './AchievementsPage';
@@ -17,23 +13,7 @@ function renderPage(codes: string[]) {
     if (url.includes('api/news/list')) return { content: [newsRow(1, { transStatus: 'done', editorName: '李翻译', examineName: '王审校' })], totalElements: 1, totalExact: true };
     return {};
   });
-  const authProvider: AuthProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getIdentity: async () => ({ id: 5, user: { id: 5, username: 'reviewer', dept: { id: 3, name: '国际新闻部' } } }),
-    getPermissions: async () => codes,
-  };
-  render(
-    <MemoryRouter initialEntries={['/productProcess-achieve']}>
-      <AdminContext authProvider={authProvider} queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })} store={memoryStore()} i18nProvider={createI18nProvider('zh')}>
-        <AppAbilityProvider value={abilityFromCodes(codes)}>
-          <AchievementsPage />
-        </AppAbilityProvider>
-      </AdminContext>
-    </MemoryRouter>,
-  );
+  renderProcessPage(<AchievementsPage />, { entry: '/productProcess-achieve', codes });
   return calls;
 }
 

@@ -1,10 +1,6 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { AdminContext, type AuthProvider, memoryStore } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { vi } from 'vitest';
-import { abilityFromCodes, AppAbilityProvider } from '../../../providers/ability';
-import { createI18nProvider } from '../../../providers/i18n/i18nProvider';
+import { renderProcessPage } from '../testPage';
 import { newsRow } from '../../../resources/news/testRows';
 import { stubFetch } from '../../../resources/shared/testUtils';
 import { ProcessingPage, stageOf } from './ProcessingPage';
@@ -21,23 +17,7 @@ function renderPage(entry: string, manuscripts: unknown[] = []) {
     }
     return {};
   });
-  const authProvider: AuthProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getIdentity: async () => ({ id: 5, user: { id: 5, username: 'reviewer', dept: { id: 3, name: '国际新闻部' } } }),
-    getPermissions: async () => codes,
-  };
-  render(
-    <MemoryRouter initialEntries={[entry]}>
-      <AdminContext authProvider={authProvider} queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })} store={memoryStore()} i18nProvider={createI18nProvider('zh')}>
-        <AppAbilityProvider value={abilityFromCodes(codes)}>
-          <ProcessingPage />
-        </AppAbilityProvider>
-      </AdminContext>
-    </MemoryRouter>,
-  );
+  renderProcessPage(<ProcessingPage />, { entry: entry, codes });
   return calls;
 }
 
