@@ -153,7 +153,8 @@ export async function loadNews({ url, n, reload, benchUser, workers = Math.max(1
 
     await client.query('BEGIN');
     await client.query("SET LOCAL maintenance_work_mem = '1GB'");
-    await client.query('TRUNCATE news, news_dept, news_user, news_collect, news_suggest RESTART IDENTITY');
+    // Every table with a foreign key to news is emptied with it (collection: sources of an item, its minhash bands).
+    await client.query('TRUNCATE news, news_dept, news_user, news_collect, news_suggest, news_source, news_minhash RESTART IDENTITY');
     // Bulk-building the indexes after the load is several times faster than maintaining them row by
     // row (the GIN index on `search` above all). The primary key and constraint indexes stay.
     const indexes = (
