@@ -3,6 +3,8 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
 import { gracefulShutdown } from './common/ops/graceful-shutdown.js';
+import { Metrics } from './common/ops/metrics.js';
+import { serveMetrics } from './common/ops/metrics-server.js';
 import { loadConfig } from './config/config.js';
 
 /**
@@ -20,12 +22,15 @@ async function bootstrap(): Promise<void> {
     process.exit(1);
   }
   const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...config, databaseUrl }));
+  const metricsServer = config.metricsPort ? await serveMetrics(app.get(Metrics), config.metricsPort, process.env.HOST || '0.0.0.0', config.metricsToken) : undefined;
+  if (metricsServer) logger.log(`Worker metrics: http://localhost:${config.metricsPort}/metrics`);
   // SIGTERM: the queue workers finish their current job (bounded by SHUTDOWN_TIMEOUT_MS), then Nest's hooks close the rest.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.log(`${signal}: shutting down`);
+    metricsServer?.close();
     const clean = await gracefulShutdown(app, undefined, { timeoutMs: config.shutdownTimeoutMs, delayMs: 0, logger });
     process.exit(clean ? 0 : 1);
   };

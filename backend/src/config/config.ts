@@ -49,6 +49,8 @@ export interface AppConfig {
   queueConsume: boolean;
   /** `METRICS_TOKEN`: bearer token of `GET /api/metrics`; unset = only callers on this machine (docs/operations.md). */
   metricsToken?: string;
+  /** `METRICS_PORT`: the worker's metrics listener (`GET /metrics`); unset = none. The API serves `/api/metrics` on its own port. */
+  metricsPort?: number;
   /** `SHUTDOWN_TIMEOUT_MS`: bound on draining requests in flight and running jobs at SIGTERM (default 10000). */
   shutdownTimeoutMs: number;
   /** `SHUTDOWN_DELAY_MS`: at SIGTERM, how long the replica keeps serving with readiness 503 before it closes its listener (default 0). */
@@ -434,6 +436,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL?.trim() || undefined,
     queueConsume: bool(env.QUEUE_CONSUME, true),
     metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: env.METRICS_PORT?.trim() ? int('METRICS_PORT', env.METRICS_PORT, 0, 1) : undefined,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0),
     shutdownDelayMs: int('SHUTDOWN_DELAY_MS', env.SHUTDOWN_DELAY_MS, 0, 0),
     reviewAllowSelf: bool(env.REVIEW_ALLOW_SELF, false),
