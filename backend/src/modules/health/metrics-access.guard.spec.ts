@@ -33,7 +33,7 @@ describe('MetricsAccessGuard', () => {
   it('with METRICS_TOKEN: the right bearer token in from anywhere, a wrong or missing one 401 even from loopback', () => {
     const token = 'a-metrics-token-of-32-characters';
     expect(guard(token).canActivate(context('203.0.113.7', { authorization: `Bearer ${token}` }))).toBe(true);
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-wrong-token-000' }, { authorization: token }]) {
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-wrong-token-000' }, { authorization: token }] as Array<Record<string, string>>) {
       const e = refusal(() => guard(token).canActivate(context('127.0.0.1', headers)));
       expect([e.status, e.code, e.message]).toEqual([401, 'UNAUTHORIZED', HEALTH_MESSAGES.metricsToken]);
     }
