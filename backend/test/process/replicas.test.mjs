@@ -1,8 +1,8 @@
 // Process test (node:test, after the build; docs/replicas.md): the whole app as docker-compose.yml
 // deploys it, on this machine's PostgreSQL (a fresh database) and Redis. Two API replicas
 // (`node dist/main.js`, QUEUE_CONSUME=false) and one `node dist/worker.js` behind nginx (Debian's
-// nginx-light, run unprivileged from a temporary prefix; round-robin upstream of the two replicas,
-// websocket upgrade as in docker/nginx.conf). Cases:
+// nginx-light, run unprivileged from a temporary prefix, serving docker/nginx.conf with a round-robin
+// upstream of the two replicas). Cases:
 //   a. a live notice caused on replica B reaches a client connected to replica A (socket.io Redis adapter);
 //   b. a session revoked on A (logout, kick-out) is refused by B on the very next request;
 //   c. a machine-translation job runs exactly once, in the worker (a loopback LibreTranslate fake);
@@ -18,7 +18,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { io } from 'socket.io-client';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
-import { call, freshDatabase, login, serversSkip, sleep, startReplicas } from './process-kit.mjs';
+import { call, freshDatabase, login, root, serversSkip, sleep, startReplicas } from './process-kit.mjs';
 
 const DEMO_PASSWORD = 'Demo@proc1';
 /** Writers of case d, each with one request in flight at a time. */
@@ -37,12 +37,18 @@ if (!nginx && process.env.REQUIRE_NGINX === '1') throw new Error('REQUIRE_NGINX=
 const skip = (await serversSkip()) || (!nginx && 'needs nginx (Debian: nginx-light; REQUIRE_NGINX=1 makes this a failure)');
 
 /**
- * nginx in front of the two replicas: `daemon off`, every path in `dir`. Round-robin (docker/nginx.conf
- * uses ip_hash for socket.io's polling fallback; from one address that would send everything to one
- * replica). Default retry rule: a request that could not be sent to A goes to B; a POST already
- * sent is not repeated. The access log names the upstream of every request.
+ * nginx in front of the two replicas: the shipped site (docker/nginx.conf: proxy headers, websocket
+ * upgrade, timeouts) inside an `http` block whose paths are all in `dir` (`daemon off`). Two changes
+ * to the site: it listens on a loopback port, and its upstream is the two replicas round-robin —
+ * docker/nginx.conf uses ip_hash for socket.io's polling fallback, and from one client address that
+ * would send everything to one replica. nginx's default retry rule stays: a request that could not
+ * be sent to A goes to B; a POST already sent is not repeated. The access log names the upstream.
  */
 function nginxConf(dir, port, upstreams) {
+  const shipped = readFileSync(join(root, '../docker/nginx.conf'), 'utf8');
+  const servers = upstreams.map((u) => `  server ${u} max_fails=1 fail_timeout=30s;`).join('\n');
+  const site = shipped.replace(/upstream horizon_api \{[^}]*\}/, `upstream horizon_api {\n${servers}\n}`).replace(/listen 80;/, `listen 127.0.0.1:${port};`);
+  if (!site.includes(servers) || !site.includes(`listen 127.0.0.1:${port};`)) throw new Error('docker/nginx.conf changed shape: no `upstream horizon_api {…}` or no `listen 80;`');
   return `daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -56,27 +62,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  upstream horizon_api {
-${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=30s;`).join('\n')}
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location /webSocket/ {
-      proxy_pass http://horizon_api;
-      proxy_http_version 1.1;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection "upgrade";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_read_timeout 120s;
-    }
-    location / {
-      proxy_pass http://horizon_api;
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_next_upstream error timeout;
-    }
-  }
+${site}
 }
 `;
 }
