@@ -86,4 +86,18 @@ describe('per-process caches across replicas (sessions, rights)', () => {
     expect(off.status).toBe(204);
     expect((await onB(token)).status).toBe(401);
   });
+
+  it('bypasses the caches while the change feed is down and listens again', async () => {
+    const db = a.app.get(DataSource);
+    const token = await a.login('reviewer');
+    expect((await onB(token)).status).toBe(200);
+    // cut every listening connection of the test database (both replicas)
+    await db.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'horizon-changes'");
+    for (let i = 0; i < 50 && b.get(ChangeFeed).live; i++) await new Promise((r) => setTimeout(r, 20));
+    // revoked behind the caches' back while B is deaf: B must ask the database, not its memory
+    const sid = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid as string;
+    await db.query('DELETE FROM sys_session WHERE id = $1', [sid]);
+    expect((await onB(token)).status).toBe(401);
+    await feedsLive();
+  });
 });
