@@ -24,6 +24,9 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   // X-Forwarded-For / -Proto only from the proxies named in TRUST_PROXY (default: loopback only).
   http.set('trust proxy', config.trustProxy);
   http.disable('x-powered-by');
+  // No ETag on API answers (issue 18): a hash of every JSON body, and no client revalidates them (the
+  // UI's files under /horizon/ keep theirs: express.static computes its own).
+  http.set('etag', false);
   app.use(...securityHeaders(config.corsOrigins));
   if (config.corsOrigins.length) app.enableCors(corsOptions(config.corsOrigins));
   // First: a write refused before its handler (body parser, guard, unknown route) still leaves its audit row.

@@ -300,7 +300,7 @@ describe('api/dept', () => {
          SELECT r.id, m.id FROM sys_role r, sys_menu m WHERE r.name = $1 AND m.permission = ANY($2::text[]) ON CONFLICT DO NOTHING`,
         [roleName, permissions],
       );
-      t.app.get(PrincipalService).invalidate();
+      await t.app.get(PrincipalService).invalidate();
     };
 
     beforeAll(async () => {
@@ -340,7 +340,7 @@ describe('api/dept', () => {
     it('widens to the custom depts and their enabled descendants (自定义), showing the visible roots', async () => {
       await db.query("UPDATE sys_role SET data_scope = '自定义' WHERE name = '编辑'");
       await db.query("INSERT INTO sys_roles_depts (role_id, dept_id) SELECT id, $1 FROM sys_role WHERE name = '编辑'", [id['出版中心']]);
-      t.app.get(PrincipalService).invalidate();
+      await t.app.get(PrincipalService).invalidate();
 
       const list = await get('/api/dept', editor);
       expect(names(list.body.content)).toEqual(['出版中心']);
@@ -356,7 +356,7 @@ describe('api/dept', () => {
       expect((await put({ id: id['审校部'], name: '审校部', pid: id['出版中心'], deptSort: 2, enabled: true }, editor)).status).toBe(204);
 
       const fresh = await create('专题组', id['审校部'], editor);
-      t.app.get(PrincipalService).invalidate();
+      await t.app.get(PrincipalService).invalidate();
       expect(names((await get(`/api/dept?pid=${id['审校部']}`, editor)).body.content)).toEqual(['专题组']);
       expect((await del([fresh], editor)).status).toBe(200);
       expect(await subCount(id['审校部'])).toBe(0);

@@ -126,12 +126,12 @@ describe('file capability paths (/files/<capability>/<name>)', () => {
     const stillOwned = await bareFile(nobodyId);
     const second = await links.forFile(await principal(nobodyId), stillOwned);
     await db.query('UPDATE sys_user SET enabled = false WHERE id = $1', [nobodyId]);
-    t.app.get(PrincipalService).invalidate();
+    await t.app.get(PrincipalService).invalidate();
     try {
       expectError(await fetch(second), 401, LINK_INVALID, 'DOWNLOAD_LINK_INVALID');
     } finally {
       await db.query('UPDATE sys_user SET enabled = true WHERE id = $1', [nobodyId]);
-      t.app.get(PrincipalService).invalidate();
+      await t.app.get(PrincipalService).invalidate();
     }
   });
 

@@ -6,6 +6,7 @@ import { AppModule } from '../src/app.module';
 import { configureApp } from '../src/app.setup';
 import { loadConfig } from '../src/config/config';
 import { MachineTranslationService } from '../src/modules/translation/machine-translation.service';
+import type { InProcessMtQueue } from '../src/modules/translation/mt-queue';
 import { insertNews } from './utils/factories';
 import { bearer, createTestApp, type TestApp } from './utils/test-app';
 
@@ -164,6 +165,21 @@ describe('machine translation (doTranslate, queue, glossary)', () => {
     expect((await post('/api/mt/retry', { ids: ['x'] })).status).toBe(400);
     expect((await get('/api/mt/status', {}, translator)).status).toBe(403);
     expect((await get('/api/mt/status', {}, null)).status).toBe(401);
+  });
+
+  it('a job queued again after its item was translated asks the engine nothing (a sweep racing the job)', async () => {
+    const created = await post('/api/news/createOneNews', { title: 'Stale job probe', content: 'Once only.', language: 'en' }, admin);
+    expect(created.status).toBe(201);
+    await waitFor(created.body.id, ['done']);
+    const asked = () => received.filter((q) => q.includes('Stale job probe')).length;
+    expect(asked()).toBe(1);
+    // The sweep read the item while its job ran and adds it after the job finished (issue 18, docs/replicas.md).
+    const queue = t.app.get(MachineTranslationService).jobQueue as InProcessMtQueue;
+    await queue.add(String(created.body.id));
+    await queue.drained();
+    expect(asked()).toBe(1);
+    const [row] = await db.query('SELECT mt_status, title_cn FROM news WHERE id = $1', [created.body.id]);
+    expect(row).toEqual({ mt_status: 'done', title_cn: '译:Stale job probe' });
   });
 
   it('doTranslate: 401, 403, 400, 404', async () => {

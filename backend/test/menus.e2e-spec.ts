@@ -343,7 +343,7 @@ describe('api/menus', () => {
           WHERE r.name = '审校' AND (m.permission = $1 OR m.title = $1) ON CONFLICT DO NOTHING`,
         [titleOrPermission],
       );
-      t.app.get(PrincipalService).invalidate();
+      await t.app.get(PrincipalService).invalidate();
     };
     await grant('roles:list');
     const reviewer = await t.login('reviewer');

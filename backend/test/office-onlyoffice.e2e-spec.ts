@@ -276,13 +276,13 @@ describe('online office editing: ONLYOFFICE', () => {
         RETURNING rm.role_id AS "roleId", rm.menu_id AS "menuId") SELECT * FROM d`,
     );
     expect(revoked.length).toBeGreaterThan(0);
-    t.app.get(PrincipalService).invalidate();
+    await t.app.get(PrincipalService).invalidate();
     try {
       expectError(await as(editor).get(`/api/office/onlyoffice/history?sessionId=${session.id}`), 403, '没有权限执行此操作');
       expectError(await as(editor).get(`/api/office/onlyoffice/historyData?sessionId=${session.id}&version=1`), 403, '没有权限执行此操作');
     } finally {
       for (const r of revoked) await db.query('INSERT INTO sys_roles_menus (role_id, menu_id) VALUES ($1, $2)', [r.roleId, r.menuId]);
-      t.app.get(PrincipalService).invalidate();
+      await t.app.get(PrincipalService).invalidate();
     }
     expect((await as(editor).del(`/api/office/sessions/${session.id}`)).status).toBe(204);
     expect((await as(editor).get(`/api/office/sessions/${session.id}`)).body).toMatchObject({ state: 'closed', lock: null });

@@ -270,12 +270,12 @@ describe('online office editing: the WOPI host', () => {
     const theirs: string = (await open(w.journalId, colleague)).body.wopi.accessToken;
     expect((await wopi(fileId, theirs)).status).toBe(200);
     await db.query('UPDATE sys_user SET enabled = false WHERE id = $1', [user.colleague]);
-    t.app.get(PrincipalService).invalidate();
+    await t.app.get(PrincipalService).invalidate();
     try {
       expect((await wopi(fileId, theirs)).status).toBe(401);
     } finally {
       await db.query('UPDATE sys_user SET enabled = true WHERE id = $1', [user.colleague]);
-      t.app.get(PrincipalService).invalidate();
+      await t.app.get(PrincipalService).invalidate();
     }
   });
 

@@ -54,7 +54,7 @@ describe('api/roles', () => {
     for (const code of ['roles:list', 'roles:add', 'roles:edit', 'roles:del']) {
       await db.query('INSERT INTO sys_roles_menus (role_id, menu_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [editorRole, await menuId(code)]);
     }
-    t.app.get(PrincipalService).invalidate();
+    await t.app.get(PrincipalService).invalidate();
     editor = await t.login('editor');
   });
   afterAll(() => t.close());

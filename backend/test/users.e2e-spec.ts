@@ -53,11 +53,11 @@ describe('api/users', () => {
   /** Grants/revokes a permission to a seeded role by SQL, then drops the principal cache. */
   const grant = async (roleName: string, permission: string) => {
     await db.query('INSERT INTO sys_roles_menus (role_id, menu_id) SELECT r.id, m.id FROM sys_role r, sys_menu m WHERE r.name = $1 AND m.permission = $2', [roleName, permission]);
-    t.app.get(PrincipalService).invalidate();
+    await t.app.get(PrincipalService).invalidate();
   };
   const revoke = async (roleName: string, permission: string) => {
     await db.query('DELETE FROM sys_roles_menus rm USING sys_role r, sys_menu m WHERE rm.role_id = r.id AND rm.menu_id = m.id AND r.name = $1 AND m.permission = $2', [roleName, permission]);
-    t.app.get(PrincipalService).invalidate();
+    await t.app.get(PrincipalService).invalidate();
   };
 
   const info = async (token: string) => (await t.http().get('/auth/info').set('Authorization', bearer(token))).body as { user: Record<string, unknown> };

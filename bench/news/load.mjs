@@ -1,5 +1,6 @@
 // Database of the benchmark: created if missing, migrated and seeded by the backend's own code
 // (prepareDatabase from backend/dist), then filled with N generated news rows through COPY.
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -108,33 +109,152 @@ async function streamRows(stream, { n, workers, workerData }) {
       }
     }
     if (!stream.write(text)) await new Promise((resolve) => stream.once('drain', resolve));
-    if (Date.now() - lastReport > 15_000) {
+    if (Date.now() - lastReport > PROGRESS_MS) {
       lastReport = Date.now();
       const rows = Math.min(n, nextToWrite * CHUNK_ROWS);
-      log(`  ${rows.toLocaleString('en')} rows streamed (${Math.round(rows / ((Date.now() - started) / 1000)).toLocaleString('en')} rows/s)`);
+      const perSecond = rows / ((Date.now() - started) / 1000);
+      log(`  ${rows.toLocaleString('en')} / ${n.toLocaleString('en')} rows streamed (${((100 * rows) / n).toFixed(1)} %), ` +
+        `${Math.round(perSecond).toLocaleString('en')} rows/s, COPY ETA ${clock((n - rows) / perSecond)}`);
     }
   }
   await Promise.all(pool.map((w) => w.terminate()));
   return totals;
 }
 
+/** Progress lines of the load (COPY, index builds) at most this often. */
+const PROGRESS_MS = 10_000;
+/** `h:mm:ss` (or `m:ss`) of a number of seconds. */
+const clock = (seconds) => {
+  if (!Number.isFinite(seconds)) return '?';
+  const t = Math.max(0, Math.round(seconds));
+  const h = Math.floor(t / 3600);
+  const m = Math.floor((t % 3600) / 60);
+  const sec = String(t % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+};
+/** Bytes for people: GB from 1 GB on, MB below. */
+export const gb = (bytes) => (bytes >= 1e9 ? `${(bytes / 1e9).toFixed(2)} GB` : `${Math.round(bytes / 1e6)} MB`);
+
+/**
+ * On-disk need of a load: `news` took 2,626 MiB (table, TOAST and indexes) at 1 M rows, ~2.75 kB a
+ * row; the index builds sort into temporary files and the COPY writes WAL on top of that (+15 %).
+ * The rows of a reloaded table are freed only at the commit, so the need counts in full.
+ */
+export const DISK_BYTES_PER_ROW = 2750;
+export const DISK_MARGIN = 1.15;
+
+/**
+ * Refuses a load that does not fit: free space (`df`) of the file system holding PostgreSQL's data
+ * directory against DISK_BYTES_PER_ROW × n × DISK_MARGIN. When the directory cannot be examined
+ * (a server on another host, no right to read the setting) it warns and lets the load go on;
+ * `check: false` (BENCH_DISK_CHECK=0) turns the refusal into a warning.
+ */
+export async function checkDisk(client, n, { check = true } = {}) {
+  const need = n * DISK_BYTES_PER_ROW * DISK_MARGIN;
+  let dir;
+  try {
+    dir = (await client.query('SHOW data_directory')).rows[0].data_directory;
+  } catch (e) {
+    log(`  disk: cannot read data_directory (${e.message}); ~${gb(need)} needed for ${n.toLocaleString('en')} rows, not checked`);
+    return { need, free: null, dir: null };
+  }
+  const df = spawnSync('df', ['-Pk', dir], { encoding: 'utf8' });
+  const fields = df.status === 0 ? df.stdout.trim().split('\n').pop().split(/\s+/) : [];
+  const free = Number(fields[3]) * 1024;
+  if (!Number.isFinite(free) || fields.length < 6) {
+    log(`  disk: df on ${dir} failed (a server on another host?); ~${gb(need)} needed for ${n.toLocaleString('en')} rows, not checked`);
+    return { need, free: null, dir };
+  }
+  const line = `~${gb(need)} needed for ${n.toLocaleString('en')} rows (${(DISK_BYTES_PER_ROW * 1e6 / 1e9).toFixed(2)} GB per million rows + ${Math.round((DISK_MARGIN - 1) * 100)} % for index builds and WAL), ` +
+    `${gb(free)} free on ${fields[0]} (${fields[5]}, PostgreSQL data directory ${dir})`;
+  if (free >= need) {
+    log(`  disk: ${line}`);
+  } else if (!check) {
+    log(`  disk: WARNING ${line}; BENCH_DISK_CHECK=0: loading anyway`);
+  } else {
+    throw new Error(`not enough disk for the load: ${line}. Free space there, lower BENCH_N, or set BENCH_DISK_CHECK=0 to load anyway.`);
+  }
+  return { need, free, dir };
+}
+
+/** Prints the progress of the index build running on `pid` (pg_stat_progress_create_index) every PROGRESS_MS; returns a stop function. */
+function watchIndexBuild(url, pid, name) {
+  const watcher = new pg.Client({ connectionString: url, application_name: 'horizon-bench-loader-watch' });
+  const started = Date.now();
+  let stopped = false;
+  let timer;
+  const poll = async () => {
+    if (stopped) return;
+    try {
+      const p = (await watcher.query('SELECT phase, blocks_total, blocks_done, tuples_total, tuples_done FROM pg_stat_progress_create_index WHERE pid = $1', [pid])).rows[0];
+      if (p && !stopped) {
+        const frac = Number(p.blocks_total) > 0 ? Number(p.blocks_done) / Number(p.blocks_total) : Number(p.tuples_total) > 0 ? Number(p.tuples_done) / Number(p.tuples_total) : NaN;
+        log(`  index ${name}: ${p.phase}${Number.isFinite(frac) ? ` ${(100 * frac).toFixed(0)} %` : ''} after ${clock((Date.now() - started) / 1000)}`);
+      }
+    } catch {
+      // progress is best effort
+    }
+    if (!stopped) timer = setTimeout(poll, PROGRESS_MS);
+  };
+  const connected = watcher.connect().then(() => (timer = setTimeout(poll, PROGRESS_MS)), () => undefined);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await connected;
+    await watcher.end().catch(() => undefined);
+  };
+}
+
+/** Sizes of `news` now: table (heap, TOAST, maps), its indexes, both. */
+export async function newsSize(client) {
+  const r = (await client.query("SELECT pg_table_size('news') AS t, pg_indexes_size('news') AS i, pg_total_relation_size('news') AS total")).rows[0];
+  return { tableBytes: Number(r.t), indexBytes: Number(r.i), totalBytes: Number(r.total) };
+}
+
+/**
+ * The record of each load, kept in the bench database itself (table `bench_load`, the bench's own:
+ * no migration knows it), so a later run that skips the load still reports how long it took.
+ */
+async function recordLoad(client, rec) {
+  await client.query(
+    `CREATE TABLE IF NOT EXISTS bench_load (
+       id serial PRIMARY KEY, loaded_at timestamptz NOT NULL DEFAULT now(), rows bigint NOT NULL, workers int,
+       seconds real, copy_seconds real, index_seconds real, vacuum_seconds real, table_bytes bigint, index_bytes bigint)`,
+  );
+  await client.query(
+    'INSERT INTO bench_load (rows, workers, seconds, copy_seconds, index_seconds, vacuum_seconds, table_bytes, index_bytes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [rec.rows, rec.workers, rec.seconds, rec.copySeconds, rec.indexSeconds, rec.vacuumSeconds, rec.tableBytes, rec.indexBytes],
+  );
+}
+
+/** The latest load of `rows` rows recorded in this database, if any. */
+async function lastLoad(client, rows) {
+  if (!(await client.query("SELECT to_regclass('bench_load') AS t")).rows[0].t) return undefined;
+  const r = (await client.query('SELECT * FROM bench_load WHERE rows = $1 ORDER BY id DESC LIMIT 1', [rows])).rows[0];
+  return r && { at: r.loaded_at, rows: Number(r.rows), workers: r.workers, seconds: r.seconds, copySeconds: r.copy_seconds, indexSeconds: r.index_seconds, vacuumSeconds: r.vacuum_seconds };
+}
+
 const LEAF_CODES = ['A1001', 'A1002', 'A1003', 'A2001', 'A2002', 'A2003', 'A2004', 'A3001', 'A3002', 'A3003', 'A3004', 'A4001', 'A4002', 'A4003', 'A6001', 'A6002', 'A5000'];
 
 /**
- * Loads `n` rows unless the table already holds at least `n` (or `reload`). One transaction:
+ * Loads `n` rows unless the table already holds at least `n` (or `reload`); refuses first when the
+ * disk is short (checkDisk). One transaction:
  * TRUNCATE, drop the secondary indexes of `news`, COPY … FREEZE, department / read / collection
- * state, recreate the indexes, fix the maintained live total; then VACUUM ANALYZE.
+ * state, recreate the indexes, fix the maintained live total; then VACUUM ANALYZE, and the load's
+ * times and sizes go into `bench_load`.
  */
-export async function loadNews({ url, n, reload, benchUser, workers = Math.max(1, Math.min(2, availableParallelism())) }) {
+export async function loadNews({ url, n, reload, benchUser, workers = Math.max(1, Math.min(2, availableParallelism())), diskCheck = true }) {
   const client = new pg.Client({ connectionString: url, application_name: 'horizon-bench-loader' });
   await client.connect();
   try {
     const have = Number((await client.query('SELECT count(*) AS n FROM news')).rows[0].n);
     if (have >= n && !reload) {
       log(`news holds ${have.toLocaleString('en')} rows (≥ BENCH_N=${n.toLocaleString('en')}): load skipped (BENCH_RELOAD=1 forces it)`);
-      return { skipped: true, rows: have };
+      return { skipped: true, rows: have, size: await newsSize(client), last: await lastLoad(client, have) };
     }
     log(`loading ${n.toLocaleString('en')} news rows (table had ${have.toLocaleString('en')}), ${workers} generator worker(s) ...`);
+    await checkDisk(client, n, { check: diskCheck });
+    const pid = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
     const t0 = Date.now();
 
     // Reference data the rows point to: classification ids by code, the websites.
@@ -185,7 +305,12 @@ export async function loadNews({ url, n, reload, benchUser, workers = Math.max(1
     await departmentState(client, benchUser);
     for (const ix of indexes) {
       const t = Date.now();
-      await client.query(ix.def);
+      const stop = watchIndexBuild(url, pid, ix.name);
+      try {
+        await client.query(ix.def);
+      } finally {
+        await stop();
+      }
       log(`  index ${ix.name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
     }
     await client.query('ALTER TABLE news ENABLE TRIGGER USER');
@@ -196,9 +321,14 @@ export async function loadNews({ url, n, reload, benchUser, workers = Math.max(1
     await client.query('COMMIT');
     const tCommit = Date.now();
     await client.query('VACUUM (ANALYZE) news, news_dept, news_user, news_collect');
-    log(`loaded ${n.toLocaleString('en')} rows in ${((Date.now() - t0) / 1000).toFixed(1)} s ` +
-      `(COPY ${((tCopy - t0) / 1000).toFixed(1)} s, state + indexes ${((tCommit - tCopy) / 1000).toFixed(1)} s, VACUUM ANALYZE ${((Date.now() - tCommit) / 1000).toFixed(1)} s)`);
-    return { skipped: false, rows: n, seconds: (Date.now() - t0) / 1000, totals };
+    const tEnd = Date.now();
+    const size = await newsSize(client);
+    const rec = { rows: n, workers, seconds: (tEnd - t0) / 1000, copySeconds: (tCopy - t0) / 1000, indexSeconds: (tCommit - tCopy) / 1000, vacuumSeconds: (tEnd - tCommit) / 1000 };
+    await recordLoad(client, { ...rec, ...size });
+    log(`loaded ${n.toLocaleString('en')} rows in ${rec.seconds.toFixed(1)} s ` +
+      `(COPY ${rec.copySeconds.toFixed(1)} s, state + indexes ${rec.indexSeconds.toFixed(1)} s, VACUUM ANALYZE ${rec.vacuumSeconds.toFixed(1)} s); ` +
+      `news ${gb(size.totalBytes)} on disk (table ${gb(size.tableBytes)}, indexes ${gb(size.indexBytes)})`);
+    return { skipped: false, rows: n, seconds: rec.seconds, totals, size, last: { at: new Date(), ...rec } };
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw e;

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench:news`: the news list and search through the real API against the floor (the same
-// SQL on raw pg), at BENCH_N rows. See bench/news/README.md.
+// SQL on raw pg), at BENCH_N rows; `npm run bench:news:open` (BENCH_MODE=open): the desk mix at fixed
+// arrival rates (open-loop.mjs). See bench/news/README.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -37,7 +38,20 @@ const cfg = {
   // The app's pool (DATABASE_POOL_SIZE, default 10: backend/src/common/database/data-source.ts); the floor uses the same.
   poolSize: int('DATABASE_POOL_SIZE', 10) || 10,
   adminPassword: env.BENCH_ADMIN_PASSWORD || 'Bench@Horizon2026',
+  diskCheck: env.BENCH_DISK_CHECK !== '0',
+  // Which measurement: closed (autocannon against the floor, the default), open (fixed arrival rate of the desk mix) or both.
+  mode: process.argv[2] || env.BENCH_MODE || 'closed',
+  rates: (env.BENCH_RATES || '50,150').split(',').map((r) => Number(r.trim())),
+  users: int('BENCH_USERS', 4),
+  arrivals: env.BENCH_ARRIVALS || 'uniform',
+  sockets: int('BENCH_SOCKETS', 256),
 };
+if (!['closed', 'open', 'both'].includes(cfg.mode)) throw new Error(`BENCH_MODE must be closed, open or both, got "${cfg.mode}"`);
+if (!cfg.rates.length || cfg.rates.some((r) => !(r > 0))) throw new Error(`BENCH_RATES must be positive numbers separated by commas, got "${env.BENCH_RATES}"`);
+if (!['uniform', 'poisson'].includes(cfg.arrivals)) throw new Error(`BENCH_ARRIVALS must be uniform or poisson, got "${cfg.arrivals}"`);
+if (cfg.users < 1 || cfg.sockets < 1) throw new Error('BENCH_USERS and BENCH_SOCKETS must be at least 1');
+cfg.closed = cfg.mode !== 'open';
+cfg.open = cfg.mode !== 'closed';
 const appEnv = {
   NODE_ENV: 'production',
   JWT_SECRET: randomBytes(48).toString('base64url'),
@@ -57,7 +71,8 @@ const { searchQuery } = requireBackend(join(root, 'backend/dist/modules/news/sea
 const { loadConfig } = requireBackend(join(root, 'backend/dist/config/config.js'));
 /** The app's NEWS_COUNT_CAP as its config reads it (ListContext.countCap). */
 const countCap = loadConfig({ ...env, ...appEnv }).newsCountCap ?? 10_000;
-const { ensureDatabase, prepare, loadNews } = await import('./load.mjs');
+const { ensureDatabase, prepare, loadNews, newsSize, gb } = await import('./load.mjs');
+const { deskUsers, openLoop, openTables } = await import('./open-loop.mjs');
 
 const SCENARIOS = [
   { name: 'list', label: '(a) default list', target: 50 },
@@ -188,7 +203,9 @@ const pad = (s, w) => s + ' '.repeat(Math.max(0, w - cols(s)));
 
 async function main() {
   const started = Date.now();
-  log(`database ${cfg.url.replace(/:[^:@/]*@/, ':***@')}, N=${cfg.n.toLocaleString('en')}, ${cfg.duration} s × ${cfg.connections} connections (warm-up ${cfg.warmup} s), pool ${cfg.poolSize}`);
+  let loadAverage = loadavg()[0];
+  const how = [cfg.closed && `closed loop ${cfg.duration} s × ${cfg.connections} connections`, cfg.open && `open loop ${cfg.rates.join(', ')} requests/s × ${cfg.duration} s, ${cfg.users} desk users`].filter(Boolean).join('; ');
+  log(`database ${cfg.url.replace(/:[^:@/]*@/, ':***@')}, N=${cfg.n.toLocaleString('en')}, ${how} (warm-up ${cfg.warmup} s), pool ${cfg.poolSize}`);
   await ensureDatabase(cfg.url);
   await prepare(cfg.url, appEnv);
 
@@ -196,7 +213,7 @@ async function main() {
   await db.connect();
   const user = (await db.query("SELECT id, dept_id AS \"deptId\", username FROM sys_user WHERE username = 'admin'")).rows[0];
   if (!user) throw new Error('no admin user in the bench database');
-  const load = await loadNews({ url: cfg.url, n: cfg.n, reload: cfg.reload, workers: cfg.loadWorkers, benchUser: { userId: user.id, deptId: user.deptId, username: user.username } });
+  const load = await loadNews({ url: cfg.url, n: cfg.n, reload: cfg.reload, workers: cfg.loadWorkers, diskCheck: cfg.diskCheck, benchUser: { userId: user.id, deptId: user.deptId, username: user.username } });
 
   // The ListContext NewsService.listContext builds for each scenario (admin: own department).
   const econ = (await db.query("SELECT id FROM news_classify WHERE code = 'A2000'")).rows[0].id;
@@ -218,72 +235,86 @@ async function main() {
   // Interrupted (Ctrl-C): stop the app this run started before leaving.
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void app.stop().finally(() => process.exit(1)));
   const results = [];
+  let openResults = null;
   let floor;
   try {
-    floor = new Worker(join(here, 'floor.mjs'), { workerData: { url: cfg.url, poolSize: cfg.poolSize, scenarios: Object.fromEntries(Object.entries(defs).map(([k, d]) => [k, { q: d.q, ctx: d.ctx }])) } });
-    const floorPort = await new Promise((resolve, reject) => {
-      floor.once('message', (m) => resolve(m.port));
-      floor.once('error', reject);
-    });
     const apiBase = `http://127.0.0.1:${port}`;
     const token = await login(apiBase, 'admin', cfg.adminPassword);
     const headers = { authorization: `Bearer ${token}` };
 
-    // One answer of each side: totals, and whether both return the same page.
-    log('answers (API totalElements / totalExact; the floor must return the same page):');
-    for (const s of SCENARIOS) {
-      const d = defs[s.name];
-      const res = await fetch(`${apiBase}/api/news/list?${d.path}`, { headers });
-      const api = await res.json();
-      if (res.status !== 200) throw new Error(`API ${s.name} answered ${res.status}: ${JSON.stringify(api)}`);
-      const fl = await (await fetch(`http://127.0.0.1:${floorPort}/${s.name}`)).json();
-      const same = JSON.stringify(api.content.map((r) => r.id)) === JSON.stringify(fl.content.map((r) => r.id)) && api.totalElements === fl.totalElements;
-      s.answer = { totalElements: api.totalElements, totalExact: api.totalExact, rows: api.content.length, same };
-      log(`  ${pad(s.label, 28)} totalElements=${api.totalElements} totalExact=${api.totalExact} rows=${api.content.length} floor same=${same ? 'yes' : 'NO'}`);
-    }
+    if (cfg.closed) {
+      floor = new Worker(join(here, 'floor.mjs'), { workerData: { url: cfg.url, poolSize: cfg.poolSize, scenarios: Object.fromEntries(Object.entries(defs).map(([k, d]) => [k, { q: d.q, ctx: d.ctx }])) } });
+      const floorPort = await new Promise((resolve, reject) => {
+        floor.once('message', (m) => resolve(m.port));
+        floor.once('error', reject);
+      });
 
-    // Each statement runList issues for a scenario, timed once (warm cache); BENCH_EXPLAIN=1 adds the plans.
-    log('statements per request (runList, warm cache):');
-    for (const s of SCENARIOS) {
-      const steps = [];
-      const exec = async (sql, params) => {
-        const t0 = performance.now();
-        const rows = (await db.query(sql, params)).rows;
-        steps.push({ ms: performance.now() - t0, sql, params });
-        return rows;
-      };
-      await runList(exec, defs[s.name].q, defs[s.name].ctx);
-      const t0 = performance.now();
-      steps.length = 0;
-      await runList(exec, defs[s.name].q, defs[s.name].ctx);
-      s.explain = { total: performance.now() - t0, steps: steps.length };
-      log(`  ${pad(s.label, 28)} ${ms(s.explain.total)} ms in ${steps.length} statements: ${steps.map((x) => `${x.sql.trim().slice(0, 28).replace(/\s+/g, ' ')}… ${ms(x.ms)}`).join(' | ')}`);
-      // EXPLAIN (ANALYZE, BUFFERS) of each statement (not of the planner estimates): server-side time.
-      const analyzed = [];
-      for (const x of steps) {
-        if (x.sql.startsWith('EXPLAIN')) continue;
-        const plan = (await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${x.sql}`, x.params)).rows.map((r) => r['QUERY PLAN']);
-        const time = (what) => Number((plan.find((l) => l.startsWith(what)) ?? '').replace(/[^\d.]/g, '')) || NaN;
-        const buffers = (plan.find((l) => /^\s*Buffers:/.test(l)) ?? '').trim().replace(/^Buffers: /, '');
-        const jit = plan.some((l) => l.startsWith('JIT:'));
-        analyzed.push({ what: statementKind(x.sql), exec: time('Execution Time'), planning: time('Planning Time'), buffers, jit });
-        if (cfg.explain) console.log(`--- ${s.label}: ${statementKind(x.sql)}\n${plan.join('\n')}\n`);
+      // One answer of each side: totals, and whether both return the same page.
+      log('answers (API totalElements / totalExact; the floor must return the same page):');
+      for (const s of SCENARIOS) {
+        const d = defs[s.name];
+        const res = await fetch(`${apiBase}/api/news/list?${d.path}`, { headers });
+        const api = await res.json();
+        if (res.status !== 200) throw new Error(`API ${s.name} answered ${res.status}: ${JSON.stringify(api)}`);
+        const fl = await (await fetch(`http://127.0.0.1:${floorPort}/${s.name}`)).json();
+        const same = JSON.stringify(api.content.map((r) => r.id)) === JSON.stringify(fl.content.map((r) => r.id)) && api.totalElements === fl.totalElements;
+        s.answer = { totalElements: api.totalElements, totalExact: api.totalExact, rows: api.content.length, same };
+        log(`  ${pad(s.label, 28)} totalElements=${api.totalElements} totalExact=${api.totalExact} rows=${api.content.length} floor same=${same ? 'yes' : 'NO'}`);
       }
-      s.explain.analyzed = analyzed;
-      log(`  ${' '.repeat(28)} EXPLAIN ANALYZE: ${analyzed.map((a) => `${a.what} ${ms(a.exec)} ms (plan ${ms(a.planning)}${a.jit ? ', JIT' : ''}; ${a.buffers || '-'})`).join(' | ')}`);
+
+      // Each statement runList issues for a scenario, timed once (warm cache); BENCH_EXPLAIN=1 adds the plans.
+      log('statements per request (runList, warm cache):');
+      for (const s of SCENARIOS) {
+        const steps = [];
+        const exec = async (sql, params) => {
+          const t0 = performance.now();
+          const rows = (await db.query(sql, params)).rows;
+          steps.push({ ms: performance.now() - t0, sql, params });
+          return rows;
+        };
+        await runList(exec, defs[s.name].q, defs[s.name].ctx);
+        const t0 = performance.now();
+        steps.length = 0;
+        await runList(exec, defs[s.name].q, defs[s.name].ctx);
+        s.explain = { total: performance.now() - t0, steps: steps.length };
+        log(`  ${pad(s.label, 28)} ${ms(s.explain.total)} ms in ${steps.length} statements: ${steps.map((x) => `${x.sql.trim().slice(0, 28).replace(/\s+/g, ' ')}… ${ms(x.ms)}`).join(' | ')}`);
+        // EXPLAIN (ANALYZE, BUFFERS) of each statement (not of the planner estimates): server-side time.
+        const analyzed = [];
+        for (const x of steps) {
+          if (x.sql.startsWith('EXPLAIN')) continue;
+          const plan = (await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${x.sql}`, x.params)).rows.map((r) => r['QUERY PLAN']);
+          const time = (what) => Number((plan.find((l) => l.startsWith(what)) ?? '').replace(/[^\d.]/g, '')) || NaN;
+          const buffers = (plan.find((l) => /^\s*Buffers:/.test(l)) ?? '').trim().replace(/^Buffers: /, '');
+          const jit = plan.some((l) => l.startsWith('JIT:'));
+          analyzed.push({ what: statementKind(x.sql), exec: time('Execution Time'), planning: time('Planning Time'), buffers, jit });
+          if (cfg.explain) console.log(`--- ${s.label}: ${statementKind(x.sql)}\n${plan.join('\n')}\n`);
+        }
+        s.explain.analyzed = analyzed;
+        log(`  ${' '.repeat(28)} EXPLAIN ANALYZE: ${analyzed.map((a) => `${a.what} ${ms(a.exec)} ms (plan ${ms(a.planning)}${a.jit ? ', JIT' : ''}; ${a.buffers || '-'})`).join(' | ')}`);
+      }
+
+      for (const s of SCENARIOS) {
+        await drain(db);
+        log(`measuring ${s.label}: API ...`);
+        const api = await measure(`${apiBase}/api/news/list?${defs[s.name].path}`, headers, db);
+        await drain(db);
+        log(`measuring ${s.label}: floor ...`);
+        const fl = await measure(`http://127.0.0.1:${floorPort}/${s.name}`, {}, db);
+        const ratio = api.p95 / fl.p95;
+        const pass = api.p95 <= s.target && ratio <= RATIO_TARGET && api.errors === 0;
+        results.push({ s, api, fl, ratio, pass });
+        log(`  API p95 ${ms(api.p95)} ms, ${api.rps.toFixed(0)} req/s; floor p95 ${ms(fl.p95)} ms, ${fl.rps.toFixed(0)} req/s; ratio ${Number.isFinite(ratio) ? ratio.toFixed(2) : '-'}${api.errors || fl.errors ? `; errors API ${api.errors}, floor ${fl.errors}` : ''}`);
+      }
     }
 
-    for (const s of SCENARIOS) {
-      await drain(db);
-      log(`measuring ${s.label}: API ...`);
-      const api = await measure(`${apiBase}/api/news/list?${defs[s.name].path}`, headers, db);
-      await drain(db);
-      log(`measuring ${s.label}: floor ...`);
-      const fl = await measure(`http://127.0.0.1:${floorPort}/${s.name}`, {}, db);
-      const ratio = api.p95 / fl.p95;
-      const pass = api.p95 <= s.target && ratio <= RATIO_TARGET && api.errors === 0;
-      results.push({ s, api, fl, ratio, pass });
-      log(`  API p95 ${ms(api.p95)} ms, ${api.rps.toFixed(0)} req/s; floor p95 ${ms(fl.p95)} ms, ${fl.rps.toFixed(0)} req/s; ratio ${Number.isFinite(ratio) ? ratio.toFixed(2) : '-'}${api.errors || fl.errors ? `; errors API ${api.errors}, floor ${fl.errors}` : ''}`);
+    if (cfg.open) {
+      loadAverage = loadavg()[0]; // other work on the machine competes with the generator for the CPUs
+      log(`open loop: ${cfg.users} desk users through the admin API ...`);
+      const users = await deskUsers({ base: apiBase, adminToken: token, db, count: cfg.users, deptId: user.deptId, login: (name, password) => login(apiBase, name, password) });
+      openResults = await openLoop({
+        base: apiBase, db, users, econ, deptId: user.deptId, rates: cfg.rates, duration: cfg.duration, warmup: cfg.warmup,
+        arrivals: cfg.arrivals, sockets: cfg.sockets, timeoutMs: 30_000, between: () => drain(db),
+      });
     }
   } finally {
     await app.stop();
@@ -294,66 +325,116 @@ async function main() {
     }
   }
   const pgVersion = (await db.query('SHOW server_version')).rows[0].server_version;
-  const size = (await db.query("SELECT pg_size_pretty(pg_total_relation_size('news')) AS s")).rows[0].s;
+  const size = await newsSize(db);
   await db.end();
 
-  // 4. The table.
-  const head = ['scenario', 'API p50/p95/p99 ms', 'req/s', 'floor p50/p95/p99 ms', 'req/s', 'ratio p95', 'target', 'result'];
-  const rows = results.map(({ s, api, fl, ratio, pass }) => [
-    s.label,
-    `${ms(api.p50)} / ${ms(api.p95)} / ${ms(api.p99)}`,
-    api.rps.toFixed(0),
-    `${ms(fl.p50)} / ${ms(fl.p95)} / ${ms(fl.p99)}`,
-    fl.rps.toFixed(0),
-    Number.isFinite(ratio) ? ratio.toFixed(2) : '-',
-    `p95 ≤ ${s.target}, ratio ≤ ${RATIO_TARGET}`,
-    (pass ? 'PASS' : 'FAIL') + (api.ok === 0 ? ' (no answer in time)' : api.errors ? ` (${api.errors} errors)` : ''),
-  ]);
+  // The data: rows, on-disk size of news, how long its load took (this run's, or the recorded one).
+  const loadTimes = (l) => `${l.seconds.toFixed(0)} s (COPY ${l.copySeconds.toFixed(0)} s, state + indexes ${l.indexSeconds.toFixed(0)} s, VACUUM ANALYZE ${l.vacuumSeconds.toFixed(0)} s)`;
+  const loadLine = !load.skipped
+    ? `loaded in ${loadTimes(load.last)}`
+    : `load skipped (table already held ${load.rows.toLocaleString('en')} rows${load.last ? `; loaded ${new Date(load.last.at).toISOString().slice(0, 10)} in ${loadTimes(load.last)}` : ''})`;
+  const data = `${load.rows.toLocaleString('en')} rows (news ${gb(size.totalBytes)} on disk: table ${gb(size.tableBytes)} + indexes ${gb(size.indexBytes)}), ${loadLine}; PostgreSQL ${pgVersion}, ${availableParallelism()} CPUs`;
+  const parts = {};
+  const command = { closed: 'npm run bench:news', open: 'npm run bench:news:open', both: 'BENCH_MODE=both npm run bench:news' }[cfg.mode];
+
+  // 4. The tables.
+  if (cfg.closed) {
+    const head = ['scenario', 'API p50/p95/p99 ms', 'req/s', 'floor p50/p95/p99 ms', 'req/s', 'ratio p95', 'target', 'result'];
+    const rows = results.map(({ s, api, fl, ratio, pass }) => [
+      s.label,
+      `${ms(api.p50)} / ${ms(api.p95)} / ${ms(api.p99)}`,
+      api.rps.toFixed(0),
+      `${ms(fl.p50)} / ${ms(fl.p95)} / ${ms(fl.p99)}`,
+      fl.rps.toFixed(0),
+      Number.isFinite(ratio) ? ratio.toFixed(2) : '-',
+      `p95 ≤ ${s.target}, ratio ≤ ${RATIO_TARGET}`,
+      (pass ? 'PASS' : 'FAIL') + (api.ok === 0 ? ' (no answer in time)' : api.errors ? ` (${api.errors} errors)` : ''),
+    ]);
+    const context = `${data}; ${cfg.duration} s per run after ${cfg.warmup} s warm-up, ${cfg.connections} connections, pool ${cfg.poolSize}`;
+    console.log(`\n${context}\n`);
+    printTable(head, rows);
+    console.log('\nAPI answers and the statements of one request (runList on one connection, warm):');
+    const detail = SCENARIOS.map((s) => [
+      s.label,
+      String(s.answer?.totalElements),
+      String(s.answer?.totalExact),
+      s.answer?.same ? 'yes' : 'NO',
+      ms(s.explain?.total),
+      String(s.explain?.steps),
+      (s.explain?.analyzed ?? []).map((a) => `${a.what} ${ms(a.exec)}${a.jit ? ' (JIT)' : ''}`).join(', '),
+    ]);
+    const dHead = ['scenario', 'totalElements', 'totalExact', 'floor same page', 'one request, DB ms', 'statements', 'EXPLAIN ANALYZE execution ms'];
+    printTable(dHead, detail);
+    parts.closed = [
+      '# News list benchmark: last result',
+      '',
+      `Run ${new Date().toISOString()} by \`${command}\`: ${context}.`,
+      '',
+      ...mdTable(head, rows),
+      '',
+      ...mdTable(dHead, detail),
+      '',
+      'ratio = API p95 / floor p95. The floor runs the same statements (runList from backend/dist, the function NewsService.list calls, same ListContext) on raw pg with a pool of the same size, behind a bare node:http server.',
+      '',
+    ].join('\n');
+  }
+  if (openResults) {
+    const t = openTables(openResults, load.rows);
+    const context = `${data}, load average ${loadAverage.toFixed(1)} at the start; ${cfg.users} desk users, ${cfg.arrivals} arrivals, ${cfg.duration} s per rate after ${cfg.warmup} s warm-up, pool ${cfg.poolSize}, up to ${cfg.sockets} client sockets`;
+    console.log(`\nOpen loop: ${context}\n`);
+    printTable(t.kinds.head, t.kinds.rows);
+    console.log('');
+    printTable(t.generator.head, t.generator.rows);
+    console.log('');
+    printTable(t.variants.head, t.variants.rows);
+    for (const note of t.notes) console.log(`\n${note}`);
+    parts.open = [
+      OPEN_HEADING,
+      '',
+      `Run ${new Date().toISOString()} by \`${command}\`: ${context}. Mix: 60 % list, 20 % search, 10 % detail, 10 % writes (bench/news/README.md).`,
+      '',
+      ...mdTable(t.kinds.head, t.kinds.rows),
+      '',
+      ...mdTable(t.generator.head, t.generator.rows),
+      '',
+      ...mdTable(t.variants.head, t.variants.rows),
+      '',
+      ...t.notes,
+      '',
+    ].join('\n');
+  }
+  console.log(`\n(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  writeResult(parts);
+  log(`written bench/news/last-result.md (${Object.keys(parts).join(' and ')} loop)`);
+}
+
+/** The heading of the open-loop section of last-result.md: everything from it on is that section. */
+const OPEN_HEADING = '## Open loop';
+
+/**
+ * Writes last-result.md: the closed-loop part (from the top) and the open-loop section (from
+ * OPEN_HEADING on); a part this run did not measure is kept from the file as it was.
+ */
+function writeResult(parts) {
+  const file = join(here, 'last-result.md');
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const at = old.indexOf(`\n${OPEN_HEADING}`);
+  const oldClosed = at >= 0 ? old.slice(0, at + 1) : old;
+  const oldOpen = at >= 0 ? old.slice(at + 1) : '';
+  const closed = (parts.closed ?? (oldClosed.trim() ? oldClosed : '# News list benchmark: last result\n')).trimEnd();
+  const open = (parts.open ?? oldOpen).trimEnd();
+  writeFileSync(file, `${closed}\n${open ? `\n${open}\n` : ''}`);
+}
+
+const mdTable = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)];
+
+/** A table for the terminal, columns aligned (CJK counted double). */
+function printTable(head, rows) {
   const width = (i) => Math.max(...[head, ...rows].map((r) => cols(r[i])));
   const line = (r) => r.map((c, i) => pad(c, width(i))).join(' | ');
-  const loadLine = load.skipped ? `load skipped (table already held ${load.rows.toLocaleString('en')} rows)` : `loaded in ${load.seconds.toFixed(1)} s`;
-  const context = `${load.rows.toLocaleString('en')} rows (news ${size} with indexes), ${loadLine}; PostgreSQL ${pgVersion}, ${availableParallelism()} CPUs; ` +
-    `${cfg.duration} s per run after ${cfg.warmup} s warm-up, ${cfg.connections} connections, pool ${cfg.poolSize}`;
-  console.log(`\n${context}\n`);
   console.log(line(head));
   console.log(head.map((_, i) => '-'.repeat(width(i))).join('-|-'));
   for (const r of rows) console.log(line(r));
-  console.log('\nAPI answers and the statements of one request (runList on one connection, warm):');
-  const detail = SCENARIOS.map((s) => [
-    s.label,
-    String(s.answer?.totalElements),
-    String(s.answer?.totalExact),
-    s.answer?.same ? 'yes' : 'NO',
-    ms(s.explain?.total),
-    String(s.explain?.steps),
-    (s.explain?.analyzed ?? []).map((a) => `${a.what} ${ms(a.exec)}${a.jit ? ' (JIT)' : ''}`).join(', '),
-  ]);
-  const dHead = ['scenario', 'totalElements', 'totalExact', 'floor same page', 'one request, DB ms', 'statements', 'EXPLAIN ANALYZE execution ms'];
-  const dWidth = (i) => Math.max(...[dHead, ...detail].map((r) => cols(r[i])));
-  const dLine = (r) => r.map((c, i) => pad(c, dWidth(i))).join(' | ');
-  console.log(dLine(dHead));
-  console.log(dHead.map((_, i) => '-'.repeat(dWidth(i))).join('-|-'));
-  for (const r of detail) console.log(dLine(r));
-  console.log(`\n(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-
-  const md = [
-    '# News list benchmark: last result',
-    '',
-    `Run ${new Date().toISOString()} by \`npm run bench:news\`: ${context}.`,
-    '',
-    `| ${head.join(' | ')} |`,
-    `|${head.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-    '',
-    `| ${dHead.join(' | ')} |`,
-    `|${dHead.map(() => '---').join('|')}|`,
-    ...detail.map((r) => `| ${r.join(' | ')} |`),
-    '',
-    'ratio = API p95 / floor p95. The floor runs the same statements (runList from backend/dist, the function NewsService.list calls, same ListContext) on raw pg with a pool of the same size, behind a bare node:http server.',
-    '',
-  ].join('\n');
-  writeFileSync(join(here, 'last-result.md'), md);
-  log('written bench/news/last-result.md');
 }
 
 // A measurement: exit 0 whatever the PASS/FAIL verdicts; 1 only when the benchmark could not run.

@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module, type Type } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ChangeFeed } from './database/change-feed.js';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { PolicyRules } from './access/ability.js';
@@ -58,6 +59,7 @@ export class CoreModule {
         SettingsStore,
         RsaService,
         TokenService,
+        ChangeFeed,
         SessionRepository,
         SessionService,
         ChallengeStore,
@@ -75,7 +77,7 @@ export class CoreModule {
         { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
         { provide: APP_INTERCEPTOR, useClass: DateInterceptor },
       ],
-      exports: [APP_CONFIG, SettingsStore, ChallengeStore, RemovalHooks, RsaService, TokenService, SessionService, PrincipalService, Authenticator, AbilityFactory, AuditWriter],
+      exports: [APP_CONFIG, ChangeFeed, SettingsStore, ChallengeStore, RemovalHooks, RsaService, TokenService, SessionService, PrincipalService, Authenticator, AbilityFactory, AuditWriter],
     };
   }
 }

@@ -7,48 +7,21 @@
 // REPLICA_SECONDS (15) the sources are disabled and the runs drain; then: every served item is
 // stored exactly once (`news` by url, the last edit kept), no two runs of one source overlapped
 // (`collect_run` intervals and the server's log), and at least two processes ran sources.
-import { spawn } from 'node:child_process';
-import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { freePort } from '../../../scripts/lib/free-port.mjs';
+import { call, freshDatabase, login, serversSkip, sleep, startReplicas } from './process-kit.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const ADMIN_PASSWORD = 'Admin@proc1';
 const SECONDS = Number(process.env.REPLICA_SECONDS ?? 15);
 const SOURCES = 20;
 const SHARED = 5;
-const REDIS_URL = process.env.REDIS_TEST_URL || process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Whether Redis answers PING at REDIS_URL. */
-function redisUp(url) {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const socket = tcpConnect({ host: u.hostname, port: Number(u.port || 6379) });
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(2000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (d) => done(String(d).startsWith('+PONG')));
-  });
-}
 
 // Skipped without a PostgreSQL server or Redis (a developer's machine); CI sets DATABASE_URL and
 // REQUIRE_REDIS=1, so there a missing Redis fails the test instead of skipping it.
-const redisAvailable = await redisUp(REDIS_URL);
-if (!redisAvailable && process.env.REQUIRE_REDIS === '1') throw new Error(`REQUIRE_REDIS=1 but Redis does not answer at ${REDIS_URL}`);
-const skip = !process.env.DATABASE_URL ? 'needs DATABASE_URL (a PostgreSQL server shared by the processes)' : !redisAvailable ? `needs Redis at ${REDIS_URL} (REQUIRE_REDIS=1 makes this a failure)` : false;
+const skip = await serversSkip();
 
 /** The feed server: source i answers a growing RSS feed; logs requests, their process and concurrency. */
 function feedServer() {
@@ -88,82 +61,23 @@ function feedServer() {
   return { server, served, agents, count, overlaps: () => overlaps };
 }
 
-function start(script, env, name) {
-  const child = spawn(process.execPath, [join(root, 'dist', script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  return {
-    name,
-    child,
-    log: () => output,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((r) => {
-        const t = setTimeout(() => {
-          child.kill('SIGKILL');
-          r();
-        }, 20_000);
-        child.once('exit', () => {
-          clearTimeout(t);
-          r();
-        });
-      });
-    },
-  };
-}
-
-async function waitHealthy(base, proc) {
-  for (let i = 0; i < 480; i++) {
-    if (proc.child.exitCode !== null) break;
-    if (await fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false)) return;
-    await sleep(250);
-  }
-  throw new Error(`${proc.name} did not start:\n${proc.log().slice(-3000)}`);
-}
-
-async function call(base, method, path, { token, body } = {}) {
-  const res = await fetch(base + path, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
-}
-
 describe('collection across two API replicas and a worker', { skip }, () => {
   let db;
-  let admin;
   let database;
   let dataDir;
   let feeds;
   let feedOrigin;
   const procs = [];
-  const serverUrl = (name) => {
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${name}`;
-    return u.toString();
-  };
 
   before(async () => {
-    database = `horizon_proc_${randomBytes(5).toString('hex')}`;
-    admin = new pg.Client({ connectionString: serverUrl('postgres') });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${database}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
+    database = await freshDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'horizon-replicas-'));
     feeds = feedServer();
     await new Promise((r) => feeds.server.listen(0, '127.0.0.1', r));
     feedOrigin = `http://127.0.0.1:${feeds.server.address().port}`;
     const common = {
-      NODE_ENV: 'test',
-      CAPTCHA_ENABLED: 'false',
-      ADMIN_PASSWORD,
-      DATABASE_URL: serverUrl(database),
+      DATABASE_URL: database.url,
       DATA_DIR: dataDir,
-      REDIS_URL,
       MT_ENGINE: 'none',
       COLLECT_ENABLED: 'true',
       COLLECT_ALLOW_PRIVATE: 'true',
@@ -171,39 +85,21 @@ describe('collection across two API replicas and a worker', { skip }, () => {
       COLLECT_TICK_SECONDS: '1',
       COLLECT_PER_HOST: '50',
       COLLECT_CONCURRENCY: '4',
-      HOST: '127.0.0.1',
     };
-    // the first process migrates and seeds the fresh database; the others start after it
-    const portA = await freePort();
-    const a = start('main.js', { ...common, PORT: String(portA), COLLECT_USER_AGENT: 'replica-a' }, 'api-a');
-    procs.push(a);
-    a.base = `http://127.0.0.1:${portA}`;
-    await waitHealthy(a.base, a);
-    const portB = await freePort();
-    const b = start('main.js', { ...common, PORT: String(portB), COLLECT_USER_AGENT: 'replica-b' }, 'api-b');
-    procs.push(b);
-    procs.push(start('worker.js', { ...common, COLLECT_USER_AGENT: 'worker' }, 'worker'));
-    await waitHealthy(`http://127.0.0.1:${portB}`, b);
-    db = new pg.Client({ connectionString: serverUrl(database) });
-    await db.connect();
+    await startReplicas(procs, common, { 'api-a': { COLLECT_USER_AGENT: 'replica-a' }, 'api-b': { COLLECT_USER_AGENT: 'replica-b' }, worker: { COLLECT_USER_AGENT: 'worker' } });
+    db = await database.connect();
   });
 
   after(async () => {
     await Promise.all(procs.map((p) => p.stop()));
-    await db?.end().catch(() => undefined);
-    await admin?.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
-    await admin?.end().catch(() => undefined);
+    await database?.drop();
     await new Promise((r) => feeds?.server.close(r) ?? r());
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it(`stores every served item once, never runs one source twice at once, spreads the runs (${SECONDS} s)`, async () => {
     const base = procs[0].base;
-    const { json: { publicKey } } = await call(base, 'GET', '/auth/publicKey');
-    const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(ADMIN_PASSWORD)).toString('base64');
-    const login = await call(base, 'POST', '/auth/login', { body: { username: 'admin', password, code: '', uuid: '' } });
-    assert.equal(login.status, 200, JSON.stringify(login.json));
-    const token = login.json.token;
+    const { token } = await login(base);
     const ids = [];
     for (let i = 0; i < SOURCES; i++) {
       const res = await call(base, 'POST', '/api/collectionWebsite', {

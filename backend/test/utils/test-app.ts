@@ -110,7 +110,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     },
     passwordChanged: async (...userIds) => {
       await app.get(DataSource).query('UPDATE sys_user SET password_change_required = false WHERE id = ANY($1::int[])', [userIds]);
-      app.get(PrincipalService).invalidate();
+      await app.get(PrincipalService).invalidate();
     },
     close: async () => {
       await app.close();

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { AbilityFactory } from '../access/ability.factory.js';
 import { computeDataScope, type ScopeRole } from '../access/data-scope.js';
 import { ADMIN_PERMISSION } from '../access/permission.js';
+import { ChangeFeed } from '../database/change-feed.js';
 import { workDeptOf, type Principal } from './principal.js';
 
 type UserPart = Omit<Principal, 'sessionId'> & { enabled: boolean };
@@ -34,12 +35,17 @@ export interface PrincipalSource {
 
 export const PRINCIPAL_SOURCE = Symbol('horizon:principal-source');
 
-const CACHE_TTL_MS = 10_000;
+/** How long a resolved user is kept: while the change feed listens, and without one (unit tests). */
+const CACHE_TTL_MS = 60_000;
+const CACHE_TTL_WITHOUT_FEED_MS = 10_000;
+/** The change-feed topic of users' authorisation (keys: user ids; null: all). */
+export const PRINCIPAL_TOPIC = 'principal';
 
 /**
  * Resolves who a user is for authorisation: permission codes, data scope, rank and the CASL ability
- * built from them (AbilityFactory).
- * Cached briefly per process; writes to users, roles, menus and depts call `invalidate()`.
+ * built from them (AbilityFactory), cached per user with the ability built once per cache entry.
+ * Writes to users, roles, menus and depts call `invalidate()`, which every replica hears through the
+ * change feed before the write answers; while the feed is down nothing is cached.
  */
 @Injectable()
 export class PrincipalService {
@@ -48,17 +54,28 @@ export class PrincipalService {
   constructor(
     @Inject(PRINCIPAL_SOURCE) private readonly source: PrincipalSource,
     private readonly abilities: AbilityFactory,
-  ) {}
+    @Optional() private readonly changes?: ChangeFeed,
+  ) {
+    changes?.on(PRINCIPAL_TOPIC, (keys) => {
+      if (keys === null) this.cache.clear();
+      else for (const key of keys) this.cache.delete(Number(key));
+    });
+  }
 
-  invalidate(): void {
+  /** Forgets every resolved user, in every replica (roles, menus and departments touch many users). */
+  async invalidate(): Promise<void> {
     this.cache.clear();
+    await this.changes?.publish(PRINCIPAL_TOPIC, null);
   }
 
   async load(userId: number): Promise<UserPart | undefined> {
-    const hit = this.cache.get(userId);
-    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.value;
+    const feed = this.changes;
+    const ttl = feed ? CACHE_TTL_MS : CACHE_TTL_WITHOUT_FEED_MS;
+    const hit = !feed || feed.live ? this.cache.get(userId) : undefined;
+    if (hit && Date.now() - hit.at < ttl) return hit.value;
+    const version = feed?.version;
     const value = await this.fetch(userId);
-    this.cache.set(userId, { at: Date.now(), value });
+    if (!feed || (feed.live && feed.version === version)) this.cache.set(userId, { at: Date.now(), value });
     return value;
   }
 

@@ -46,16 +46,26 @@ export class SessionRepository {
     return rows[0];
   }
 
-  async slide(id: string, lastAccessTime: Date, expiresAt: Date): Promise<void> {
-    await this.db.query('UPDATE sys_session SET last_access_time = $2, expires_at = $3 WHERE id = $1 AND expires_at > now()', [id, lastAccessTime, expiresAt]);
+  /** Slides the expiry of a live session; false when it is gone (revoked or expired). */
+  async slide(id: string, lastAccessTime: Date, expiresAt: Date): Promise<boolean> {
+    const rows = await this.exec(
+      'WITH u AS (UPDATE sys_session SET last_access_time = $2, expires_at = $3 WHERE id = $1 AND expires_at > now() RETURNING 1) SELECT count(*)::int AS n FROM u',
+      [id, lastAccessTime, expiresAt],
+    );
+    return (rows[0]?.n as number) > 0;
   }
 
   async delete(ids: string[]): Promise<void> {
     await this.db.query('DELETE FROM sys_session WHERE id = ANY($1::uuid[])', [ids]);
   }
 
-  async deleteOfUsers(userIds: number[], keep: string | null): Promise<void> {
-    await this.db.query('DELETE FROM sys_session WHERE user_id = ANY($1::int[]) AND ($2::uuid IS NULL OR id <> $2::uuid)', [userIds, keep]);
+  /** Deletes the users' sessions (but `keep`); answers the ids deleted. */
+  async deleteOfUsers(userIds: number[], keep: string | null): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.db.query(
+      'WITH d AS (DELETE FROM sys_session WHERE user_id = ANY($1::int[]) AND ($2::uuid IS NULL OR id <> $2::uuid) RETURNING id) SELECT id FROM d',
+      [userIds, keep],
+    );
+    return rows.map((r) => r.id);
   }
 
   async deleteExpired(): Promise<void> {

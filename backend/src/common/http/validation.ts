@@ -2,6 +2,7 @@ import { type ArgumentMetadata, HttpException, ValidationPipe, type ValidationEr
 import { isEmail, ValidateBy } from 'class-validator';
 import { DomainException, ErrorCode } from '../errors/domain.exception.js';
 import { toInteger } from './numbers.js';
+import { memoizeValidationMetadata } from './validation-metadata.js';
 
 /** Chinese fallbacks for class-validator constraints that carry no message of their own. */
 const TEMPLATES: Record<string, (field: string, error: ValidationError) => string> = {
@@ -107,6 +108,7 @@ class WellFormedValidationPipe extends ValidationPipe {
 
 /** The global pipe: unknown fields are dropped (eladmin clients PUT whole records), transform, and a readable Chinese message naming the first bad field. */
 export function createValidationPipe(): ValidationPipe {
+  memoizeValidationMetadata();
   return new WellFormedValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: false,

@@ -33,3 +33,15 @@ describe('serializeDates', () => {
     expect(await lastValueFrom(out)).toEqual({ createTime: '2026-01-02 11:04:05' });
   });
 });
+
+describe('serializeDates copy on write', () => {
+  it('answers a payload without Date values as it is, and never changes its input', () => {
+    const page = { content: [{ id: 1, title: 't', tags: ['a'], at: '2026-01-02 11:04:05' }], totalElements: 1 };
+    expect(serializeDates(page)).toBe(page);
+    const withDate = { content: [{ id: 1, at: new Date('2026-01-02T03:04:05Z') }, { id: 2 }], n: 1 };
+    const out = serializeDates(withDate) as typeof withDate;
+    expect(out).not.toBe(withDate);
+    expect(withDate.content[0].at).toBeInstanceOf(Date);
+    expect(out.content[1]).toBe(withDate.content[1]); // untouched parts are shared
+  });
+});

@@ -208,8 +208,4 @@ export class AuthService {
     if (!user.enabled) throw DomainException.forbidden('账号已被禁用，请联系管理员', ErrorCode.AccountDisabled);
     return this.startSession(user.id, false, client);
   }
-
-  invalidatePrincipals(): void {
-    this.principals.invalidate();
-  }
 }

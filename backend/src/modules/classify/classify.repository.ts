@@ -34,6 +34,11 @@ export class ClassifyRepository {
     await em.query('LOCK TABLE news_classify IN SHARE ROW EXCLUSIVE MODE');
   }
 
+  /** Every class and its parent (the tree held in memory by ClassifyService). */
+  parentLinks(): Promise<Array<{ id: number; pid: number | null }>> {
+    return this.db.query('SELECT id, pid FROM news_classify');
+  }
+
   /** The given ids that exist plus all their descendants, by id. */
   async descendantIds(ids: number[], em: DataSource | EntityManager = this.db): Promise<number[]> {
     const rows: Array<{ id: number }> = await em.query(

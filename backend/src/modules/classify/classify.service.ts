@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ChangeFeed } from '../../common/database/change-feed.js';
 import { RemovalHooks } from '../../common/database/removal-hooks.js';
 import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
 import { buildTree, type Tree } from '../menus/index.js';
@@ -15,6 +16,10 @@ import { CLASSIFY_ROOT_ID, NOISE_CODE } from './classify.entity.js';
 import { ClassifyRepository } from './classify.repository.js';
 
 /** Blank code → null (no code). */
+/** The change-feed topic of the class tree; how long the tree is held at most. */
+const CLASSIFY_TOPIC = 'classify';
+const TREE_TTL_MS = 60_000;
+
 const toCode = (code: string | null | undefined): string | null => (code == null || code.trim() === '' ? null : code.trim());
 
 /** Sets leaf/hasChildren from the nested children. */
@@ -34,11 +39,15 @@ function markLeaves(nodes: Array<Tree<ClassifyNodeDto>>): ClassifyNodeDto[] {
 @Injectable()
 export class ClassifyService {
   private noise?: number;
+  private held?: { at: number; children: Map<number, number[]> };
 
   constructor(
     private readonly classes: ClassifyRepository,
     private readonly removal: RemovalHooks,
-  ) {}
+    @Optional() private readonly changes?: ChangeFeed,
+  ) {
+    changes?.on(CLASSIFY_TOPIC, () => (this.held = undefined));
+  }
 
   /** The tree from the root (sorted by seq, then id); a node not matching `enabled` is left out with everything below it. */
   async tree(enabled?: boolean, withoutNoise = false): Promise<ClassifyNodeDto[]> {
@@ -56,7 +65,46 @@ export class ClassifyService {
   /** The given ids that exist plus all their descendants. */
   async descendantIds(ids: number[], em?: EntityManager): Promise<number[]> {
     if (!ids.length) return [];
-    return this.classes.descendantIds(ids, em);
+    const links = em ? undefined : await this.links();
+    if (!links) return this.classes.descendantIds(ids, em);
+    const found = new Set<number>();
+    const stack = ids.filter((id) => links.has(id));
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (found.has(id)) continue;
+      found.add(id);
+      for (const child of links.get(id) ?? []) stack.push(child);
+    }
+    return [...found].sort((a, b) => a - b);
+  }
+
+  /**
+   * Every class with its children, held in memory (issue 18: a filtered news list asked the database
+   * for the descendants on every request). Read again after a write here, heard by every replica
+   * through the change feed, and at least every TREE_TTL_MS (a class written some other way); not
+   * held while the feed is down. Undefined: ask the database.
+   */
+  private async links(): Promise<Map<number, number[]> | undefined> {
+    const feed = this.changes;
+    if (!feed?.live) return undefined;
+    if (this.held && Date.now() - this.held.at < TREE_TTL_MS) return this.held.children;
+    const version = feed.version;
+    const children = new Map<number, number[]>();
+    for (const { id, pid } of await this.classes.parentLinks()) {
+      if (!children.has(id)) children.set(id, []);
+      if (pid == null) continue;
+      const siblings = children.get(pid);
+      if (siblings) siblings.push(id);
+      else children.set(pid, [id]);
+    }
+    if (feed.live && feed.version === version) this.held = { at: Date.now(), children };
+    return children;
+  }
+
+  /** Tells every replica that the tree changed (after the write committed). */
+  private async changed(): Promise<void> {
+    this.held = undefined;
+    await this.changes?.publish(CLASSIFY_TOPIC, null);
   }
 
   /** id of the noise classification (code A5000). */
@@ -105,6 +153,7 @@ export class ClassifyService {
       await this.assertUniqueCode(em, code);
       return this.classes.insert({ pid: dto.pid, name: dto.name, code, seq: dto.seq ?? 999, enabled: dto.enabled ?? true }, em);
     });
+    await this.changed();
     return toClassifyNodeDto(saved);
   }
 
@@ -125,6 +174,7 @@ export class ClassifyService {
       await this.assertUniqueCode(em, code, node.id);
       await this.classes.save(Object.assign(node, { pid: dto.pid, name: dto.name, code, seq: dto.seq ?? node.seq, enabled: dto.enabled ?? node.enabled }), em);
     });
+    await this.changed();
   }
 
   /**
@@ -144,5 +194,6 @@ export class ClassifyService {
       await this.removal.run('news_classify', em, all);
       await this.classes.delete(all, em);
     });
+    await this.changed();
   }
 }

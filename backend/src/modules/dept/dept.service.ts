@@ -130,7 +130,7 @@ export class DeptService {
       await this.depts.recount(em, [pid]);
       return dept;
     });
-    this.principals.invalidate();
+    await this.principals.invalidate();
     return toDeptDto(saved);
   }
 
@@ -150,7 +150,7 @@ export class DeptService {
       await this.depts.save(Object.assign(dept, { pid, name: dto.name, deptSort: dto.deptSort ?? dept.deptSort, enabled: dto.enabled }), em);
       if (oldPid !== pid) await this.depts.recount(em, [oldPid, pid]);
     });
-    this.principals.invalidate();
+    await this.principals.invalidate();
   }
 
   /** Deletes the depts and all their descendants, unless users or roles still reference any of them. */
@@ -169,6 +169,6 @@ export class DeptService {
       await this.depts.delete(all, em);
       await this.depts.recount(em, parents);
     });
-    this.principals.invalidate();
+    await this.principals.invalidate();
   }
 }

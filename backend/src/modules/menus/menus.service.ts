@@ -178,7 +178,7 @@ export class MenusService {
       await this.menus.recount(em, [menu.pid]);
       return menu;
     });
-    this.principals.invalidate();
+    await this.principals.invalidate();
     return toMenuDto(saved);
   }
 
@@ -198,7 +198,7 @@ export class MenusService {
       await this.menus.save(Object.assign(menu, await this.values(em, dto, menu)), em);
       if (oldPid !== menu.pid) await this.menus.recount(em, [oldPid, menu.pid]);
     });
-    this.principals.invalidate();
+    await this.principals.invalidate();
   }
 
   /** Deletes the menus and all their descendants; role links go with the foreign key cascade. */
@@ -212,6 +212,6 @@ export class MenusService {
       await this.menus.delete(all, em);
       await this.menus.recount(em, parents);
     });
-    this.principals.invalidate();
+    await this.principals.invalidate();
   }
 }

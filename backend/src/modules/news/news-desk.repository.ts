@@ -214,10 +214,14 @@ export class NewsDeskRepository {
     await this.db.query(`UPDATE news SET mt_status = $2, mt_error = $3, mt_time = now() WHERE id = $1`, [id, status, error]);
   }
 
-  /** Marks the item running; its source (undefined when it does not exist). */
-  async mtStart(id: string | number): Promise<Raw | undefined> {
+  /**
+   * Marks the item running; its source (undefined when it does not exist). `queued`: only an item
+   * still waiting for its job (pending, or left running by a stopped process) — a job added again
+   * after its item was translated finds nothing (one conditional UPDATE, no read-then-write).
+   */
+  async mtStart(id: string | number, queued = false): Promise<Raw | undefined> {
     const rows: Raw[] = await this.db.query(
-      `WITH up AS (UPDATE news SET mt_status = 'running', mt_time = now() WHERE id = $1
+      `WITH up AS (UPDATE news SET mt_status = 'running', mt_time = now() WHERE id = $1${queued ? ` AND mt_status IN ('pending', 'running')` : ''}
          RETURNING title, content, content_html AS "contentHtml", language) SELECT * FROM up`,
       [id],
     );

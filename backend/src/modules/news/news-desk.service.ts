@@ -109,9 +109,9 @@ export class NewsDesk {
     return this.desk.mtSetStatus(id, status, error);
   }
 
-  /** Marks the item running; its source (undefined when it does not exist). */
-  mtStart(id: string | number): Promise<Raw | undefined> {
-    return this.desk.mtStart(id);
+  /** Marks the item running; its source (undefined when it does not exist; `queued`: or is no longer waiting for its job). */
+  mtStart(id: string | number, queued = false): Promise<Raw | undefined> {
+    return this.desk.mtStart(id, queued);
   }
 
   /** Stores a result (`set` over `$2..`); the row answered (undefined when the item is gone). */

@@ -87,7 +87,7 @@ export class RolesService {
       await assertScopeWithin(em, principal, { dataScope: dto.dataScope, deptIds: depts.map((d) => d.id) });
       return this.roles.insert({ name: dto.name, level: dto.level, dataScope: dto.dataScope, description: dto.description || null, depts, menus: [] }, em);
     });
-    this.principals.invalidate();
+    await this.principals.invalidate();
     return this.findOne(id);
   }
 
@@ -107,7 +107,7 @@ export class RolesService {
       Object.assign(role, { name: dto.name, level: dto.level, dataScope: dto.dataScope, description: dto.description || null, depts });
       await this.roles.save(role, em);
     });
-    this.principals.invalidate();
+    await this.principals.invalidate();
   }
 
   async updateMenus(principal: Principal, dto: RoleMenusDto): Promise<void> {
@@ -122,7 +122,7 @@ export class RolesService {
       assertHoldsPermissions(principal, menus.map((m) => m.permission));
       await this.roles.replaceMenus(role.id, ids, principal.username, em);
     });
-    this.principals.invalidate();
+    await this.principals.invalidate();
   }
 
   async delete(principal: Principal, ids: number[]): Promise<void> {
@@ -135,6 +135,6 @@ export class RolesService {
       if ((await this.roles.countAssigned(ids, em)) > 0) throw DomainException.badRequest('所选角色存在用户关联，请解除关联再试！', ErrorCode.InUse);
       await this.roles.delete(ids, em);
     });
-    this.principals.invalidate();
+    await this.principals.invalidate();
   }
 }

@@ -15,6 +15,9 @@ import { GlossaryService } from './glossary.service.js';
 import { BullMtQueue, InProcessMtQueue, MT_QUEUE_NAME, type MtQueue } from './mt-queue.js';
 import { TranslationRepository } from './translation.repository.js';
 
+/** The source columns of an item being translated (what `mtStart` answers). */
+type MtSource = NonNullable<Awaited<ReturnType<NewsDesk['mtStart']>>>;
+
 /** How often the pending items are looked up and queued (new items, retries, items left by a restart). */
 const SWEEP_MS = 5_000;
 /** Items queued per sweep. */
@@ -131,7 +134,10 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
   /** A background job: translate, or record the failure (pending again while retries remain). */
   private async runJob(id: string, attempt: number): Promise<void> {
     try {
-      await this.translate(id);
+      // Only an item still waiting: a sweep may add a job again just after the item's job finished
+      // (it read the item while the job ran); that job finds nothing and asks the engine nothing.
+      const item = await this.desk.mtStart(id, true);
+      if (item) await this.translateStarted(id, item);
     } catch (error) {
       const retryable = error instanceof MtEngineError ? error.retryable : true;
       const last = !retryable || attempt >= this.config.mt.attempts;
@@ -148,6 +154,11 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
   async translate(id: string | number): Promise<MtResultDto> {
     const item = await this.desk.mtStart(id);
     if (!item) throw DomainException.notFound('新闻不存在或已被删除');
+    return this.translateStarted(id, item);
+  }
+
+  /** {@link translate} of an item already marked running (`item`: its source columns). */
+  private async translateStarted(id: string | number, item: MtSource): Promise<MtResultDto> {
     const title = item.title as string;
     const html = (item.contentHtml as string | null) || null;
     const text = (item.content as string | null) || null;

@@ -208,7 +208,7 @@ export class UsersService {
     Object.assign(user, { username: dto.username, nickName: dto.nickName, email: dto.email || null, phone: dto.phone || null, gender: dto.gender || null, enabled: dto.enabled, dept, roles, jobs });
     await this.users.save(user);
     if (!dto.enabled) await this.sessions.revokeUser([user.id]);
-    this.principals.invalidate();
+    await this.principals.invalidate();
   }
 
   async delete(principal: Principal, ids: number[]): Promise<void> {
@@ -222,7 +222,7 @@ export class UsersService {
     }
     await this.sessions.revokeUser(ids);
     await this.users.deleteAccounts(ids, (em) => this.removal.run('sys_user', em, ids));
-    this.principals.invalidate();
+    await this.principals.invalidate();
   }
 
   /**
@@ -251,7 +251,7 @@ export class UsersService {
     const now = new Date();
     await this.users.resetPasswords(answers.map((a, i) => ({ id: a.id, password: hashes[i] })), now);
     await this.sessions.revokeUser(ids, principal.sessionId);
-    this.principals.invalidate();
+    await this.principals.invalidate();
     return answers;
   }
 
@@ -284,7 +284,7 @@ export class UsersService {
     if (oldPass === newPass) throw DomainException.badRequest('新密码不能与旧密码相同');
     await this.users.update(principal.userId, { password: await hashPassword(newPass), pwdResetTime: new Date(), passwordChangeRequired: false });
     await this.sessions.revokeUser([principal.userId], principal.sessionId);
-    this.principals.invalidate();
+    await this.principals.invalidate();
   }
 
   /** Sends a 6-digit code for changing the e-mail address (5 minutes). Without a mail server the code goes to the server log. */
