@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Smoke test over HTTP against a running app: health, UI, captcha, login (RSA), info, menus, logout.
+// Smoke test over HTTP against a running app: health and readiness, UI, captcha, login (RSA), info, menus, logout.
 // Usage: node scripts/smoke.mjs [baseUrl] [username] [password]   (the app must run with CAPTCHA_ENABLED=false)
 import { constants, publicEncrypt } from 'node:crypto';
 
@@ -26,6 +26,8 @@ function check(label, ok, detail) {
 
 const health = await call('GET', '/api/health');
 check('GET /api/health', health.status === 200, health);
+const ready = await call('GET', '/api/health/ready');
+check('GET /api/health/ready', ready.status === 200 && ready.json.checks?.database === 'UP' && ready.json.checks?.storage === 'UP', ready);
 const ui = await fetch(`${base}/horizon/login`);
 check('GET /horizon/login serves the UI', ui.status === 200 && (await ui.text()).includes('<div id="root">'), ui.status);
 const code = await call('GET', '/auth/code');

@@ -9,6 +9,8 @@ import { requestContext } from './common/audit/request-context.js';
 import { ErrorFilter } from './common/errors/error.filter.js';
 import { bodyLimits } from './common/http/body-limits.js';
 import { corsOptions, officeSecurityHeaders, securityHeaders } from './common/http/transport.js';
+import { Metrics } from './common/ops/metrics.js';
+import { requestTimer } from './common/ops/request-histogram.js';
 import { createValidationPipe } from './common/http/validation.js';
 import { setTimeZone } from './common/time/time.js';
 import type { AppConfig } from './config/config.js';
@@ -16,6 +18,8 @@ import type { AppConfig } from './config/config.js';
 /** Everything main.ts and the tests share: pipes, filter, OpenAPI, the SPA under /horizon/. */
 export function configureApp(app: INestApplication, config: AppConfig): void {
   const http = app as NestExpressApplication;
+  // First: every request is timed, whatever answers it (docs/operations.md "Metrics").
+  app.use(requestTimer(app.get(Metrics).requests));
   setTimeZone(config.timeZone);
   // X-Forwarded-For / -Proto only from the proxies named in TRUST_PROXY (default: loopback only).
   http.set('trust proxy', config.trustProxy);

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
 import { startEmbeddedPostgres } from './common/database/embedded.js';
+import { gracefulShutdown } from './common/ops/graceful-shutdown.js';
 import { loadConfig } from './config/config.js';
 
 async function bootstrap(): Promise<void> {
@@ -16,9 +17,10 @@ async function bootstrap(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.log(`${signal}: shutting down`);
-    await app?.close().catch((e: unknown) => logger.error(String(e)));
+    // Readiness 503, listener closed, requests in flight and queue jobs finished (SHUTDOWN_TIMEOUT_MS), then Nest's hooks.
+    const clean = app ? await gracefulShutdown(app, app.getHttpServer() as import('node:http').Server, { timeoutMs: config.shutdownTimeoutMs, delayMs: config.shutdownDelayMs, logger }) : true;
     await embedded?.stop().catch((e: unknown) => logger.error(String(e)));
-    process.exit(0);
+    process.exit(clean ? 0 : 1);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -2,6 +2,9 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module.js';
+import { gracefulShutdown } from './common/ops/graceful-shutdown.js';
+import { Metrics } from './common/ops/metrics.js';
+import { serveMetrics } from './common/ops/metrics-server.js';
 import { loadConfig } from './config/config.js';
 
 /**
@@ -19,7 +22,20 @@ async function bootstrap(): Promise<void> {
     process.exit(1);
   }
   const app = await NestFactory.createApplicationContext(AppModule.forRoot({ ...config, databaseUrl }));
-  app.enableShutdownHooks();
+  const metricsServer = config.metricsPort ? await serveMetrics(app.get(Metrics), config.metricsPort, process.env.HOST || '0.0.0.0', config.metricsToken) : undefined;
+  if (metricsServer) logger.log(`Worker metrics: http://localhost:${config.metricsPort}/metrics`);
+  // SIGTERM: the queue workers finish their current job (bounded by SHUTDOWN_TIMEOUT_MS), then Nest's hooks close the rest.
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.log(`${signal}: shutting down`);
+    metricsServer?.close();
+    const clean = await gracefulShutdown(app, undefined, { timeoutMs: config.shutdownTimeoutMs, delayMs: 0, logger });
+    process.exit(clean ? 0 : 1);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
   const collection = config.collect.enabled ? `every ${config.collect.tickSeconds} s, ${config.collect.concurrency} at once` : 'off (COLLECT_ENABLED=false)';
   logger.log(`Horizon worker is running (machine translation: ${config.mt.engine}; source collection: ${collection})`);
 }

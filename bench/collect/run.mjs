@@ -125,8 +125,8 @@ async function startApp(databaseUrl, profileDir) {
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (exited) throw new Error(`the app exited (${JSON.stringify(exited)}):\n${output.join('')}`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error(`the app did not answer /api/health in 180 s:\n${output.join('')}`);
+    if (await fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false)) break;
+    if (Date.now() > deadline) throw new Error(`the app did not answer /api/health/ready in 180 s:\n${output.join('')}`);
     await sleep(250);
   }
   return { base, adminPassword, stop, output };

@@ -178,7 +178,7 @@ async function createDatabase() {
 
 /**
  * `node backend/dist/main.js` (migrates and seeds the empty database on its first start) on a free
- * port with local file storage under `dataDir`; resolves when /api/health answers.
+ * port with local file storage under `dataDir`; resolves when /api/health/ready answers.
  */
 async function startApp(databaseUrl, dataDir, adminPassword) {
   const port = await freePort();
@@ -222,12 +222,12 @@ async function startApp(databaseUrl, dataDir, adminPassword) {
   for (;;) {
     if (exited) throw new BenchError(`the app exited (${JSON.stringify(exited)}):\n${output.join('')}`);
     try {
-      const res = await fetch(`${base}/api/health`);
+      const res = await fetch(`${base}/api/health/ready`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new BenchError(`the app did not answer /api/health in 120 s:\n${output.join('')}`);
+    if (Date.now() > deadline) throw new BenchError(`the app did not answer /api/health/ready in 120 s:\n${output.join('')}`);
     await sleep(250);
   }
   return { pid: child.pid, base, output, exited: () => exited, stop };

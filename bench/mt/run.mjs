@@ -258,7 +258,7 @@ async function createDatabase() {
   return { name, url: withDatabase(cfg.server, name) };
 }
 
-/** backend/dist/main.js (migrates and seeds the empty database on start); resolves when /api/health answers. */
+/** backend/dist/main.js (migrates and seeds the empty database on start); resolves when /api/health/ready answers. */
 async function startApp(databaseUrl, mtUrl) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'horizon-bench-mt-'));
@@ -309,12 +309,12 @@ async function startApp(databaseUrl, mtUrl) {
   for (;;) {
     if (exited) throw new BenchError(`the app exited (${JSON.stringify(exited)}):\n${output.join('')}`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new BenchError(`the app did not answer /api/health in 120 s:\n${output.join('')}`);
+    if (Date.now() > deadline) throw new BenchError(`the app did not answer /api/health/ready in 120 s:\n${output.join('')}`);
     await sleep(250);
   }
   const mtEnv = Object.fromEntries(Object.entries(appEnv).filter(([k]) => k.startsWith('MT_')));

@@ -98,7 +98,7 @@ async function main() {
   const exited = new Promise((r) => child.once('exit', () => r(Date.now())));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if ((await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) === true) break;
+    if ((await fetch(`${base}/api/health/ready`).then((r) => r.ok).catch(() => false)) === true) break;
     if (i > 480) throw new Error('the app did not start in 120 s');
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -83,7 +83,7 @@ const SCENARIOS = [
 ];
 const RATIO_TARGET = 1.3;
 
-/** Starts backend/dist/main.js against the bench database; resolves when /api/health answers. */
+/** Starts backend/dist/main.js against the bench database; resolves when /api/health/ready answers. */
 async function startApp(port) {
   const output = [];
   const child = spawn(process.execPath, [join(root, 'backend/dist/main.js')], {
@@ -103,12 +103,12 @@ async function startApp(port) {
   for (;;) {
     if (exited) throw new Error(`the app exited (${JSON.stringify(exited)}):\n${output.join('')}`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the app did not answer /api/health in 120 s:\n${output.join('')}`);
+    if (Date.now() > deadline) throw new Error(`the app did not answer /api/health/ready in 120 s:\n${output.join('')}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

@@ -68,7 +68,7 @@ try {
   const base = `http://127.0.0.1:${port}`;
   let ready = false;
   for (let i = 0; i < 240 && !ready && server.exitCode === null; i++) {
-    ready = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    ready = await fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false);
     if (!ready) await new Promise((r) => setTimeout(r, 500));
   }
   if (!ready) throw new Error(`the app did not start:\n${serverLog.slice(-3000)}`);

@@ -51,8 +51,24 @@ describe('docker-compose.yml', () => {
     expect(api).toMatch(/replicas: [2-9]/);
     expect(worker).toContain('command: ["node", "backend/dist/worker.js"]');
     expect(existsSync(join(repo, 'backend/src/worker.ts'))).toBe(true);
-    // the image's HEALTHCHECK asks :8000, which the worker does not serve
-    expect(worker).toMatch(/healthcheck:\s*\n\s+disable: true/);
+    // the image's HEALTHCHECK asks :8000, which the worker does not serve: its own check asks its
+    // metrics listener's liveness, on the METRICS_PORT it is given (docs/operations.md)
+    const metricsPort = /METRICS_PORT: "(\d+)"/.exec(worker)?.[1];
+    expect(metricsPort).toBeDefined();
+    expect(worker).toMatch(new RegExp(`healthcheck:\\s*\\n\\s+test: \\["CMD", "curl", "-fs", "http://127\\.0\\.0\\.1:${metricsPort}/health"\\]`));
+    expect(worker).not.toMatch(/127\.0\.0\.1:8000/);
+  });
+
+  it('checks the API replicas by readiness, drains them before a kill, and keeps the metrics off the public door', () => {
+    const api = block(compose, /^ {2}api:\s*$/).join('\n');
+    expect(api).toContain('test: ["CMD", "curl", "-fs", "http://127.0.0.1:8000/api/health/ready"]');
+    expect(read('docker/Dockerfile')).toContain('http://127.0.0.1:8000/api/health/ready');
+    expect(block(compose, /^ {2}nginx:\s*$/).join('\n')).toMatch(/api: \{ condition: service_healthy \}/);
+    // SHUTDOWN_DELAY_MS (0) + SHUTDOWN_TIMEOUT_MS + Nest's hooks (≤ 5 s) must fit before Docker kills
+    const grace = Number(/stop_grace_period: (\d+)s/.exec(compose)?.[1]);
+    const timeout = Number(/SHUTDOWN_TIMEOUT_MS: \$\{SHUTDOWN_TIMEOUT_MS:-(\d+)\}/.exec(compose)?.[1]);
+    expect(grace * 1000).toBeGreaterThanOrEqual(timeout + 5_000);
+    expect(read('docker/nginx.conf')).toMatch(/location ~\* \^\/api\/metrics \{\s*deny all;\s*\}/);
   });
 
   it('points nginx at the port the image serves, and the API trusts it as a proxy', () => {

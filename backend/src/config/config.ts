@@ -47,6 +47,14 @@ export interface AppConfig {
   redisUrl?: string;
   /** `QUEUE_CONSUME`: does this process run queued jobs (default true; API replicas beside a worker set false). */
   queueConsume: boolean;
+  /** `METRICS_TOKEN`: bearer token of `GET /api/metrics`; unset = only callers on this machine (docs/operations.md). */
+  metricsToken?: string;
+  /** `METRICS_PORT`: the worker's metrics listener (`GET /metrics`); unset = none. The API serves `/api/metrics` on its own port. */
+  metricsPort?: number;
+  /** `SHUTDOWN_TIMEOUT_MS`: bound on draining requests in flight and running jobs at SIGTERM (default 10000). */
+  shutdownTimeoutMs: number;
+  /** `SHUTDOWN_DELAY_MS`: at SIGTERM, how long the replica keeps serving with readiness 503 before it closes its listener (default 0). */
+  shutdownDelayMs: number;
   /** `REVIEW_ALLOW_SELF`: may a reviewer approve their own translation (default false). */
   reviewAllowSelf: boolean;
   /** Machine translation (`MT_*`). */
@@ -394,6 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const trustProxy = trustedProxies(env.TRUST_PROXY, errors);
   const largeScreenJobIds = idList('LARGE_SCREEN_JOB_IDS', env.LARGE_SCREEN_JOB_IDS, errors);
   const corsOrigins = originList(env.CORS_ORIGINS, errors);
+  if (env.METRICS_TOKEN && env.METRICS_TOKEN.length < 16) errors.push('METRICS_TOKEN must be at least 16 characters');
   if (production && !env.JWT_SECRET) errors.push('JWT_SECRET is required in production');
   if (production && env.JWT_SECRET && env.JWT_SECRET.length < 32) errors.push('JWT_SECRET must be at least 32 characters');
   if (errors.length) throw new Error(`Configuration error:\n- ${errors.join('\n- ')}`);
@@ -426,6 +435,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     platform,
     redisUrl: env.REDIS_URL?.trim() || undefined,
     queueConsume: bool(env.QUEUE_CONSUME, true),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPort: env.METRICS_PORT?.trim() ? int('METRICS_PORT', env.METRICS_PORT, 0, 1) : undefined,
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 0),
+    shutdownDelayMs: int('SHUTDOWN_DELAY_MS', env.SHUTDOWN_DELAY_MS, 0, 0),
     reviewAllowSelf: bool(env.REVIEW_ALLOW_SELF, false),
     mt,
     storage,

@@ -30,10 +30,10 @@ async function startApp(env) {
   child.stderr.on('data', (d) => (output += d));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 480 && child.exitCode === null; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (await fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false)) break;
     await sleep(250);
   }
-  if (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
+  if (!(await fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false))) {
     child.kill('SIGKILL');
     throw new Error(`the app did not start:\n${output.slice(-3000)}`);
   }

@@ -29,7 +29,7 @@ function alive(pid) {
   }
 }
 
-/** Starts the built app with `env` and answers {base, log(), stop()} once api/health says 200. */
+/** Starts the built app with `env` and answers {base, log(), stop()} once api/health/ready says 200. */
 async function startApp(env) {
   const port = await freePort();
   const child = spawn(process.execPath, [main], {
@@ -42,11 +42,11 @@ async function startApp(env) {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 480; i++) {
     if (child.exitCode !== null) break;
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false);
     if (ok) break;
     await sleep(250);
   }
-  const ready = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+  const ready = await fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false);
   if (!ready) {
     child.kill('SIGKILL');
     throw new Error(`the app did not start:\n${output.slice(-3000)}`);
@@ -97,7 +97,7 @@ async function loginAdmin(base) {
 }
 
 /**
- * Polls health and an authenticated list until both answer 200 again (or `ms` pass). Answers every
+ * Polls readiness and an authenticated list until both answer 200 again (or `ms` pass). Answers every
  * status seen, so the caller can check that nothing but 200 and 503 came back.
  */
 async function pollUntilRecovered(base, token, ms) {
@@ -105,7 +105,7 @@ async function pollUntilRecovered(base, token, ms) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     const [health, users] = await Promise.all([
-      call(base, 'GET', '/api/health').catch((e) => ({ status: `network: ${e.message}` })),
+      call(base, 'GET', '/api/health/ready').catch((e) => ({ status: `network: ${e.message}` })),
       call(base, 'GET', '/api/users?page=0&size=5', { token }).catch((e) => ({ status: `network: ${e.message}` })),
     ]);
     seen.push(health, users);
@@ -139,12 +139,13 @@ describe('embedded PostgreSQL killed with SIGKILL', () => {
     const statuses = seen.map((r) => r.status);
     const last = seen.slice(-2);
     assert.deepEqual(last.map((r) => r.status), [200, 200], `recovered within 90 s; saw ${[...new Set(statuses)].join(', ')}\n${app.log().slice(-2000)}`);
-    assert.ok(statuses.includes(503), `health said 503 while the database was down (saw ${[...new Set(statuses)].join(', ')})`);
+    assert.ok(statuses.includes(503), `readiness said 503 while the database was down (saw ${[...new Set(statuses)].join(', ')})`);
     assert.deepEqual([...new Set(statuses)].filter((s) => s !== 200 && s !== 503), [], 'nothing but 200 and 503 while it was down');
     const down = seen.find((r) => r.status === 503);
     assert.equal(down.json.code, 'DATABASE_UNAVAILABLE');
     assert.equal(down.json.message, '数据库暂时不可用，请稍后重试');
     assert.equal(down.retryAfter, '5');
+    assert.equal(down.json.checks?.database, 'DOWN', 'readiness names the failing part');
     assert.match(app.log(), /Embedded PostgreSQL restarted/);
 
     const newPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);

@@ -102,11 +102,11 @@ export function start(script, env, name) {
   };
 }
 
-/** Waits until `base` answers GET /api/health (fails with the process's output when it exits or never does). */
+/** Waits until `base` answers GET /api/health/ready (fails with the process's output when it exits or never does). */
 export async function waitHealthy(base, proc) {
   for (let i = 0; i < 480; i++) {
     if (proc.child.exitCode !== null) break;
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return;
+    if (await fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false)) return;
     await sleep(250);
   }
   throw new Error(`${proc.name} did not start:\n${proc.log().slice(-3000)}`);

@@ -79,7 +79,7 @@ async function startNginx(upstreams) {
   child.stderr.on('data', (d) => (output += d));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100 && child.exitCode === null; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (await fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false)) break;
     await sleep(100);
   }
   const errors = () => (existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '');

@@ -1811,6 +1811,24 @@ export interface paths {
       parameters: never;
       responses: {
         200: {
+          content: {
+            'application/json': components['schemas']['LivenessDto'];
+          };
+        };
+      };
+    };
+  };
+  '/api/health/ready': {
+    get: {
+      parameters: never;
+      responses: {
+        200: {
+          content: {
+            'application/json': components['schemas']['ReadinessDto'];
+          };
+        };
+        /** {status, message, code, timestamp, checks} */
+        503: {
           content?: never;
         };
       };
@@ -3205,6 +3223,27 @@ export interface paths {
           content?: never;
         };
         /** 需要权限: admin 或 menu:list / roles:list */
+        403: {
+          content?: never;
+        };
+      };
+    };
+  };
+  '/api/metrics': {
+    get: {
+      parameters: never;
+      responses: {
+        /** Prometheus 文本格式 */
+        200: {
+          content: {
+            'text/plain': string;
+          };
+        };
+        /** 设置了 METRICS_TOKEN 而令牌缺失或错误 */
+        401: {
+          content?: never;
+        };
+        /** 未设置 METRICS_TOKEN 且调用方不在本机 */
         403: {
           content?: never;
         };
@@ -8763,6 +8802,9 @@ export interface components {
       contentTrans: string | null;
       status: string | null;
     };
+    LivenessDto: {
+      status: 'UP';
+    };
     LogDto: {
       id: number;
       description: string | null;
@@ -9664,6 +9706,16 @@ export interface components {
       weeklyId: number;
       /** 日刊期刊 id */
       dailyIds: number[];
+    };
+    ReadinessChecksDto: {
+      database: 'UP' | 'DOWN' | 'NOT_CONFIGURED';
+      /** NOT_CONFIGURED 表示未设置 REDIS_URL */
+      redis: 'UP' | 'DOWN' | 'NOT_CONFIGURED';
+      storage: 'UP' | 'DOWN' | 'NOT_CONFIGURED';
+    };
+    ReadinessDto: {
+      status: 'UP';
+      checks: components['schemas']['ReadinessChecksDto'];
     };
     ResetPasswordDto: {
       id: number;

@@ -24,15 +24,26 @@ export enum ErrorCode {
   Duplicate = 'DUPLICATE',
   NotConfigured = 'NOT_CONFIGURED',
   DatabaseUnavailable = 'DATABASE_UNAVAILABLE',
+  /** Readiness: Redis (REDIS_URL) does not answer. */
+  RedisUnavailable = 'REDIS_UNAVAILABLE',
+  /** Readiness: the file storage (DATA_DIR/files or the S3 bucket) cannot be reached or written. */
+  StorageUnavailable = 'STORAGE_UNAVAILABLE',
+  /** Readiness: the replica is draining after SIGTERM. */
+  ShuttingDown = 'SHUTTING_DOWN',
   Internal = 'INTERNAL_ERROR',
 }
 
-/** A business error with a user-facing (Chinese) message, an HTTP status and a stable code. */
+/**
+ * A business error with a user-facing (Chinese) message, an HTTP status and a stable code.
+ * `details` are extra fields of the error body (readiness names its checks); they never replace
+ * `status`, `message`, `code` or `timestamp`.
+ */
 export class DomainException extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly code: ErrorCode | string = ErrorCode.BadRequest,
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }

@@ -92,7 +92,8 @@ export class ErrorFilter implements ExceptionFilter {
   toBody(exception: unknown, req?: Request): ErrorBody {
     const timestamp = Date.now();
     if (exception instanceof DomainException) {
-      return { status: exception.status, message: exception.message, code: exception.code, timestamp };
+      const body: ErrorBody = { status: exception.status, message: exception.message, code: exception.code, timestamp };
+      return exception.details ? { ...body, ...exception.details, ...body } : body;
     }
     // body-parser errors (malformed JSON, body too large): Nest's express adapter wraps them in an
     // HttpException whose `cause` is the original error; raw ones may still arrive from middleware.

@@ -36,6 +36,15 @@ describe('LocalDiskStorage', () => {
   });
   afterEach(() => rmSync(base, { recursive: true, force: true }));
 
+  it('ping (readiness): the parent before the first upload, the root after; a missing or unwritable folder fails', async () => {
+    await storage.ping(); // DATA_DIR exists, files/ not yet
+    await storage.put('a.txt', Readable.from([Buffer.from('x')]));
+    await storage.ping();
+    await expect(new LocalDiskStorage(join(base, 'missing', 'files')).ping()).rejects.toMatchObject({ code: 'ENOENT' });
+    writeFileSync(join(base, 'plain'), 'x');
+    await expect(new LocalDiskStorage(join(base, 'plain')).ping()).rejects.toThrow('is not a folder');
+  });
+
   it('stores, reads, checks and deletes an object; the size is what was written', async () => {
     const bytes = Buffer.from('你好，世界'.repeat(1000));
     expect(await storage.put('2026/11/a.txt', Readable.from([bytes.subarray(0, 7), bytes.subarray(7)]))).toBe(bytes.length);

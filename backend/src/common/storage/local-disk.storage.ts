@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, opendir, realpath, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, opendir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -33,6 +33,19 @@ export class LocalDiskStorage implements StoragePort {
     const path = resolve(this.root, key);
     if (!path.startsWith(this.root + sep)) throw new InvalidStorageKey(key);
     return path;
+  }
+
+  /** The root is a writable folder; before the first upload created it, its parent (DATA_DIR) is. */
+  async ping(): Promise<void> {
+    for (const folder of [this.root, dirname(this.root)]) {
+      try {
+        if (!(await stat(folder)).isDirectory()) throw new Error(`${folder} is not a folder`);
+        await access(folder, constants.W_OK);
+        return;
+      } catch (e) {
+        if (!isNotFound(e) || folder !== this.root) throw e;
+      }
+    }
   }
 
   private async ensureRoot(): Promise<string> {

@@ -139,6 +139,16 @@ describe('S3Storage (stubbed HTTP)', () => {
     expect(fake.calls.filter((c) => c.endsWith('bucket'))).toEqual(['HEAD bucket', 'PUT bucket']);
   });
 
+  it('ping (readiness): one HEAD of the bucket; a missing bucket is created', async () => {
+    const storage = storageWith(fake);
+    await storage.ping(); // missing: ensureBucket (the writers' path) looks again and creates it
+    expect(fake.calls).toEqual(['HEAD bucket', 'HEAD bucket', 'PUT bucket']);
+    expect(fake.buckets.has('horizon-files')).toBe(true);
+    fake.calls.length = 0;
+    await storage.ping();
+    expect(fake.calls).toEqual(['HEAD bucket']);
+  });
+
   it('streams a large body as a multipart upload', async () => {
     const storage = storageWith(fake, 5 * 1024 * 1024);
     const chunk = Buffer.alloc(1024 * 1024, 3);

@@ -178,6 +178,17 @@ export class S3Storage implements StoragePort {
     }
   }
 
+  /** One HEAD of the bucket; a missing bucket is created, as the first write would (a fresh deployment is ready). */
+  async ping(signal?: AbortSignal): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: signal });
+    } catch (e) {
+      if (!isMissing(e)) throw e;
+      this.bucketReady = undefined;
+      await this.ensureBucket();
+    }
+  }
+
   async exists(key: string): Promise<boolean> {
     assertStorageKey(key);
     try {

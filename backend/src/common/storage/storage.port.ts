@@ -27,6 +27,12 @@ export interface StoragePort {
   listIncomplete(before: Date, limit: number): Promise<IncompleteWrite[]>;
   /** Removes one leftover listed by `listIncomplete` (gone already: not an error). */
   removeIncomplete(write: IncompleteWrite): Promise<void>;
+  /**
+   * Readiness (docs/operations.md): resolves when the store can take writes now — the local root (or,
+   * before the first upload made it, its parent) is a writable folder; the S3 bucket answers a HEAD.
+   * Cheap and read-only; `signal` aborts a request still waiting.
+   */
+  ping(signal?: AbortSignal): Promise<void>;
 }
 
 /** An unfinished write left in the store (see {@link StoragePort.listIncomplete}). */

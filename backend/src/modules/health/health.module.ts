@@ -1,38 +1,20 @@
-import { Controller, Get, Module } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { Public } from '../../common/access/permissions.decorator.js';
-import { DomainException, ErrorCode } from '../../common/errors/domain.exception.js';
+import { Module } from '@nestjs/common';
+import { OpsModule } from '../../common/ops/ops.module.js';
+import { StorageModule } from '../storage/index.js';
+import { HealthController, MetricsController } from './health.controller.js';
 import { HealthRepository } from './health.repository.js';
+import { HealthService } from './health.service.js';
+import { MetricsAccessGuard } from './metrics-access.guard.js';
+import { RedisProbe } from './redis-probe.js';
 
-/** Longest the health check waits for the database before it says DOWN. */
-const HEALTH_TIMEOUT_MS = 3000;
-
-@ApiTags('系统：健康检查')
-@Controller('api/health')
-export class HealthController {
-  constructor(private readonly probe: HealthRepository) {}
-
-  /**
-   * 200 once the app is up and the database answers; 503 `DATABASE_UNAVAILABLE` while it does not
-   * (down, restarting, or slower than 3 s), so a load balancer takes the replica out until it recovers.
-   */
-  @Public()
-  @Get()
-  async health(): Promise<{ status: string; database: string }> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('timeout')), HEALTH_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([this.probe.ping(), timeout]);
-    } catch {
-      throw new DomainException(503, '数据库暂时不可用，请稍后重试', ErrorCode.DatabaseUnavailable);
-    } finally {
-      clearTimeout(timer);
-    }
-    return { status: 'UP', database: 'UP' };
-  }
-}
-
-@Module({ controllers: [HealthController], providers: [HealthRepository] })
+/**
+ * Operations endpoints (docs/operations.md): liveness `api/health`, readiness `api/health/ready`,
+ * Prometheus metrics `api/metrics`. The registry and the shutdown state are the kernel's (common/ops):
+ * OpsModule is global, imported here so the composition root's list of modules stays as it is.
+ */
+@Module({
+  imports: [OpsModule, StorageModule],
+  controllers: [HealthController, MetricsController],
+  providers: [HealthRepository, HealthService, RedisProbe, MetricsAccessGuard],
+})
 export class HealthModule {}

@@ -8,6 +8,8 @@ import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '../../common/access/access.gua
 import { Authenticator } from '../../common/auth/authenticator.js';
 import type { Principal } from '../../common/auth/principal.js';
 import { corsOptions } from '../../common/http/transport.js';
+import { Metrics } from '../../common/ops/metrics.js';
+import { ShutdownState } from '../../common/ops/shutdown-state.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { globalRoomsOf, NoticeService, roomsOf } from './notice.service.js';
 import { RealtimeRepository } from './realtime.repository.js';
@@ -57,6 +59,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
     private readonly notices: NoticeService,
     private readonly repo: RealtimeRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
+    private readonly shutdown: ShutdownState,
   ) {}
 
   afterInit(server: Server): void {
@@ -73,6 +77,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnMo
     this.notices.attach(server);
     this.sweepTimer = setInterval(() => void this.sweep(), SESSION_SWEEP_MS);
     this.sweepTimer.unref();
+    this.metrics.setLiveConnections(() => server.of('/').sockets.size);
+    // SIGTERM: this replica's clients (only its own: `local`, not the other replicas' through the Redis
+    // adapter) are disconnected once the listener is closed, so they reconnect to another replica.
+    this.shutdown.onDrain('live channel', () => {
+      server.local.disconnectSockets(true);
+      return Promise.resolve();
+    });
   }
 
   handleConnection(socket: LiveSocket): void {

@@ -1,6 +1,8 @@
 import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DomainException } from '../../common/errors/domain.exception.js';
 import { page, type Page } from '../../common/http/list-query.js';
+import { Metrics } from '../../common/ops/metrics.js';
+import { ShutdownState } from '../../common/ops/shutdown-state.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { NewsDesk } from '../news/index.js';
 import { detectLanguage } from './engine/detect-language.js';
@@ -10,7 +12,7 @@ import { withConcurrency } from './engine/limit.js';
 import { primaryLanguage } from './engine/language-codes.js';
 import { MtEngineError, type TranslationEngine } from './engine/translation-engine.js';
 import { GlossaryService } from './glossary.service.js';
-import { BullMtQueue, InProcessMtQueue, type MtQueue } from './mt-queue.js';
+import { BullMtQueue, InProcessMtQueue, MT_QUEUE_NAME, type MtQueue } from './mt-queue.js';
 import { TranslationRepository } from './translation.repository.js';
 
 /** The source columns of an item being translated (what `mtStart` answers). */
@@ -72,6 +74,8 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
     private readonly translations: TranslationRepository,
     private readonly glossary: GlossaryService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
+    private readonly shutdown: ShutdownState,
   ) {
     this.engine = withConcurrency(createTranslationEngine(config.mt), config.mt.concurrency);
   }
@@ -95,6 +99,13 @@ export class MachineTranslationService implements OnApplicationBootstrap, OnModu
     } else {
       this.queue = new InProcessMtQueue(handler, opts);
     }
+    const queue = this.queue;
+    this.metrics.addQueue(MT_QUEUE_NAME, () => queue.counts());
+    // SIGTERM: no sweep, no new job; the running translations finish (bounded)
+    this.shutdown.onDrain(MT_QUEUE_NAME, (deadline) => {
+      clearInterval(this.sweeper);
+      return queue.drain(deadline);
+    });
     // The consumers look for pending items; a process that only adds jobs (QUEUE_CONSUME=false) does not.
     if (this.queue.kind === 'bullmq' && !this.config.queueConsume) return;
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);

@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
+import { settledBy } from '../../common/ops/graceful-shutdown.js';
+import type { QueueCounts } from '../../common/ops/metrics.js';
 
 /** What a job queue needs to know about the work: translate one item, throw to retry. */
 export type MtJobHandler = (newsId: string, attempt: number) => Promise<void>;
@@ -24,8 +26,19 @@ export interface MtQueue {
   add(newsId: string): Promise<void>;
   /** Jobs waiting or running (this process for the in-process queue, the whole queue for BullMQ). */
   size(): Promise<number>;
+  /** The queue's state for the metrics, read on scrape (common/ops/metrics.ts). */
+  counts(): Promise<QueueCounts>;
+  /**
+   * Graceful shutdown: takes no new job and lets the running ones finish until `deadline` (epoch ms);
+   * then stops without them (BullMQ runs them again elsewhere once their lock expires; an in-process
+   * item stays pending in the database and the next sweep queues it).
+   */
+  drain(deadline: number): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The queue name in the metrics and in Redis. */
+export const MT_QUEUE_NAME = 'horizon-mt';
 
 /** Retries with exponential backoff: 0 before the first try, then backoffMs, 2·backoffMs, ... */
 export function retryDelay(attempt: number, backoffMs: number): number {
@@ -41,6 +54,9 @@ export class InProcessMtQueue implements MtQueue {
   private closed = false;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly idle: Array<() => void> = [];
+  /** Resolvers waiting for no job to run (drain). */
+  private readonly stopped: Array<() => void> = [];
+  private failed = 0;
 
   constructor(
     private readonly handler: MtJobHandler,
@@ -57,6 +73,11 @@ export class InProcessMtQueue implements MtQueue {
 
   size(): Promise<number> {
     return Promise.resolve(this.known.size);
+  }
+
+  counts(): Promise<QueueCounts> {
+    // `running` includes the jobs waiting for a retry timer until it fires
+    return Promise.resolve({ waiting: this.waiting.length, active: this.running - this.timers.size, delayed: this.timers.size, failed: this.failed });
   }
 
   /** Resolves when nothing is waiting, running or scheduled for a retry (tests, benchmarks). */
@@ -89,6 +110,7 @@ export class InProcessMtQueue implements MtQueue {
           this.timers.add(timer);
           return;
         }
+        this.failed += 1;
         this.opts.onGiveUp?.(id, error);
         this.finish(id);
       });
@@ -104,18 +126,30 @@ export class InProcessMtQueue implements MtQueue {
     this.known.delete(id);
     this.pump();
     if (!this.known.size) this.idle.splice(0).forEach((resolve) => resolve());
+    if (!this.running) this.stopped.splice(0).forEach((resolve) => resolve());
+  }
+
+  async drain(deadline: number): Promise<void> {
+    this.stop();
+    if (this.running) await settledBy(new Promise<void>((resolve) => this.stopped.push(resolve)), deadline);
   }
 
   close(): Promise<void> {
+    this.stop();
+    return Promise.resolve();
+  }
+
+  /** No job starts any more; waiting items and pending retries are dropped (they stay pending in the database). */
+  private stop(): void {
     this.closed = true;
+    this.running -= this.timers.size;
     this.timers.forEach((t) => clearTimeout(t));
     this.timers.clear();
-    this.waiting.length = 0;
-    return Promise.resolve();
+    for (const id of this.waiting.splice(0)) this.known.delete(id);
   }
 }
 
-const QUEUE_NAME = 'horizon-mt';
+const QUEUE_NAME = MT_QUEUE_NAME;
 
 /**
  * BullMQ queue + worker on Redis: job id = news id (a waiting or running item is not added twice),
@@ -128,6 +162,10 @@ export class BullMtQueue implements MtQueue {
   /** Absent in a process that only adds jobs (QUEUE_CONSUME=false). */
   private readonly worker?: Worker;
   private readonly log = new Logger('MtQueue');
+  /** Jobs running in this process's worker, and who waits for none to run (drain). */
+  private active = 0;
+  private readonly idle: Array<() => void> = [];
+  private failed = 0;
 
   constructor(
     redisUrl: string,
@@ -139,13 +177,23 @@ export class BullMtQueue implements MtQueue {
     const connection = { url: redisUrl, maxRetriesPerRequest: null };
     this.queue = new Queue(QUEUE_NAME, { connection, prefix });
     if (!consume) return;
-    this.worker = new Worker(QUEUE_NAME, (job) => handler(String(job.data.newsId), job.attemptsMade + 1), {
-      connection,
-      prefix,
-      concurrency: opts.concurrency,
-    });
+    this.worker = new Worker(
+      QUEUE_NAME,
+      async (job) => {
+        this.active += 1;
+        try {
+          await handler(String(job.data.newsId), job.attemptsMade + 1);
+        } finally {
+          this.active -= 1;
+          if (!this.active) this.idle.splice(0).forEach((resolve) => resolve());
+        }
+      },
+      { connection, prefix, concurrency: opts.concurrency },
+    );
     this.worker.on('failed', (job, error) => {
-      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) opts.onGiveUp?.(String(job.data.newsId), error);
+      if (!job || job.attemptsMade < (job.opts.attempts ?? 1)) return;
+      this.failed += 1;
+      opts.onGiveUp?.(String(job.data.newsId), error);
     });
     this.worker.on('error', (error) => this.log.warn(`worker: ${error.message}`));
   }
@@ -168,6 +216,20 @@ export class BullMtQueue implements MtQueue {
   async size(): Promise<number> {
     const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
     return Object.values(counts).reduce((a, b) => a + b, 0);
+  }
+
+  async counts(): Promise<QueueCounts> {
+    const c = await this.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed');
+    return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed: this.failed };
+  }
+
+  async drain(deadline: number): Promise<void> {
+    const worker = this.worker;
+    if (!worker || worker.closing) return;
+    await worker.pause(true); // no new job; the running ones go on
+    const finished = !this.active || (await settledBy(new Promise<void>((resolve) => this.idle.push(resolve)), deadline));
+    if (!finished) this.log.warn(`${this.active} job(s) still running at the shutdown deadline: they run again once their lock expires`);
+    await worker.close(!finished);
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@ import { HttpStatus, Inject, Injectable, Logger, type OnModuleDestroy } from '@n
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { DomainException } from '../../../common/errors/domain.exception.js';
+import { Metrics } from '../../../common/ops/metrics.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/config.js';
 import { type IngestItem, NewsIngest, type IngestResult } from '../../news/index.js';
 import { clip, html, NoticeService } from '../../realtime/index.js';
@@ -118,6 +119,7 @@ export class CollectorService implements OnModuleDestroy {
     private readonly alerts: AlertsService,
     private readonly notices: NoticeService,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly metrics: Metrics,
   ) {
     const c = config.collect;
     this.fetcher = new SafeFetcher({ allowPrivate: c.allowPrivate, maxBytes: c.maxBytes, timeoutMs: c.timeoutSeconds * 1000, userAgent: c.userAgent });
@@ -251,6 +253,7 @@ export class CollectorService implements OnModuleDestroy {
     }
     const durationMs = Math.round(performance.now() - t0);
     const summary: RunSummary = { status, httpStatus, fetched, created: stored.created, updated: stored.updated, duplicates: stored.duplicates, durationMs, ...(error ? { error } : {}) };
+    this.metrics.recordCollectRun(status, durationMs);
     const outcome = await this.outcome(src, summary, retryAfter, conditional, moveTo);
     const written = await this.runs.finish(
       outcome,

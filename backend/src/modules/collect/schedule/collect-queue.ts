@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
+import { settledBy } from '../../../common/ops/graceful-shutdown.js';
+import type { QueueCounts } from '../../../common/ops/metrics.js';
 
 /** A claimed source to run: its id and the owner of the lease the claim took. */
 export interface CollectJob {
@@ -22,6 +24,13 @@ export interface CollectQueue {
   add(job: CollectJob, leaseStamp: number): Promise<void>;
   /** Resolves when nothing is waiting or running in this process (tests, benchmarks). */
   drained(): Promise<void>;
+  /** The queue's state for the metrics, read on scrape (common/ops/metrics.ts). */
+  counts(): Promise<QueueCounts>;
+  /**
+   * Graceful shutdown: takes no new job and lets the running ones finish until `deadline` (epoch ms),
+   * then stops without them (their leases expire and the sources are claimed again).
+   */
+  drain(deadline: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,11 +42,21 @@ export class InProcessCollectQueue implements CollectQueue {
   private closed = false;
   private readonly idle: Array<() => void> = [];
   private readonly log = new Logger('CollectQueue');
+  private failed = 0;
 
   constructor(
     private readonly handler: CollectJobHandler,
     private readonly concurrency: number,
   ) {}
+
+  counts(): Promise<QueueCounts> {
+    return Promise.resolve({ waiting: this.waiting.length, active: this.running, delayed: 0, failed: this.failed });
+  }
+
+  async drain(deadline: number): Promise<void> {
+    await this.close();
+    if (this.running) await settledBy(this.drained(), deadline);
+  }
 
   freeSlots(): Promise<number> {
     return Promise.resolve(this.closed ? 0 : Math.max(0, this.concurrency - this.running - this.waiting.length));
@@ -60,7 +79,10 @@ export class InProcessCollectQueue implements CollectQueue {
       const job = this.waiting.shift()!;
       this.running += 1;
       this.handler(job)
-        .catch((e: unknown) => this.log.warn(`source ${job.sourceId}: ${(e as Error).message}`))
+        .catch((e: unknown) => {
+          this.failed += 1;
+          this.log.warn(`source ${job.sourceId}: ${(e as Error).message}`);
+        })
         .finally(() => {
           this.running -= 1;
           this.pump();
@@ -91,6 +113,7 @@ export class BullCollectQueue implements CollectQueue {
   private readonly log = new Logger('CollectQueue');
   private active = 0;
   private readonly idle: Array<() => void> = [];
+  private failed = 0;
 
   constructor(
     redisUrl: string,
@@ -116,6 +139,21 @@ export class BullCollectQueue implements CollectQueue {
       { connection, prefix, concurrency },
     );
     this.worker.on('error', (error) => this.log.warn(`worker: ${error.message}`));
+    this.worker.on('failed', () => (this.failed += 1));
+  }
+
+  async counts(): Promise<QueueCounts> {
+    const c = await this.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed');
+    return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed: this.failed };
+  }
+
+  async drain(deadline: number): Promise<void> {
+    const worker = this.worker;
+    if (!worker || worker.closing) return;
+    await worker.pause(true); // no new job; the running ones go on
+    const finished = !this.active || (await settledBy(this.drained(), deadline));
+    if (!finished) this.log.warn(`${this.active} collection job(s) still running at the shutdown deadline: their leases expire`);
+    await worker.close(!finished);
   }
 
   async freeSlots(): Promise<number> {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Metrics } from '../../../common/ops/metrics.js';
+import { ShutdownState } from '../../../common/ops/shutdown-state.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/config.js';
 import { CollectorService } from '../pipeline/collector.service.js';
 import { RunsRepository } from '../runs.repository.js';
-import { BullCollectQueue, type CollectJob, type CollectQueue, InProcessCollectQueue } from './collect-queue.js';
+import { BullCollectQueue, COLLECT_QUEUE_NAME, type CollectJob, type CollectQueue, InProcessCollectQueue } from './collect-queue.js';
 
 /**
  * Whether this process runs the timers of the collect module (scheduler, maintenance): when
@@ -37,6 +39,8 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
     private readonly collector: CollectorService,
     private readonly runs: RunsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
+    private readonly shutdown: ShutdownState,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -100,6 +104,13 @@ export class SchedulerService implements OnApplicationBootstrap, OnModuleDestroy
         ? new BullCollectQueue(redisUrl, handler, concurrency, `horizon:${await this.runs.currentDatabase()}`, queueConsume)
         : new InProcessCollectQueue(handler, concurrency);
       this.queue = queue;
+      this.metrics.addQueue(COLLECT_QUEUE_NAME, () => queue.counts());
+      // SIGTERM: no new claim, no new job; the running collections finish (bounded)
+      this.shutdown.onDrain(COLLECT_QUEUE_NAME, (deadline) => {
+        this.closed = true;
+        if (this.timer) clearInterval(this.timer);
+        return queue.drain(deadline);
+      });
       return queue;
     })();
     return this.opening;
