@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -36,13 +36,16 @@ describe('LocalDiskStorage', () => {
   });
   afterEach(() => rmSync(base, { recursive: true, force: true }));
 
-  it('ping (readiness): the parent before the first upload, the root after; a missing or unwritable folder fails', async () => {
+  it('ping (readiness): creates a missing files folder as the first upload would; a folder it cannot create or a file in its place fails', async () => {
     await storage.ping(); // DATA_DIR exists, files/ not yet
     await storage.put('a.txt', Readable.from([Buffer.from('x')]));
     await storage.ping();
-    await expect(new LocalDiskStorage(join(base, 'missing', 'files')).ping()).rejects.toMatchObject({ code: 'ENOENT' });
+    const fresh = join(base, 'missing', 'files'); // a fresh deployment: DATA_DIR does not exist yet
+    await new LocalDiskStorage(fresh).ping();
+    expect(statSync(fresh).isDirectory()).toBe(true);
     writeFileSync(join(base, 'plain'), 'x');
-    await expect(new LocalDiskStorage(join(base, 'plain')).ping()).rejects.toThrow('is not a folder');
+    await expect(new LocalDiskStorage(join(base, 'plain')).ping()).rejects.toThrow();
+    await expect(new LocalDiskStorage(join(base, 'plain', 'files')).ping()).rejects.toMatchObject({ code: 'ENOTDIR' });
   });
 
   it('stores, reads, checks and deletes an object; the size is what was written', async () => {

@@ -36,16 +36,18 @@ export class LocalDiskStorage implements StoragePort {
   }
 
   /** The root is a writable folder; before the first upload created it, its parent (DATA_DIR) is. */
+  /**
+   * Ready when the files folder is a writable folder. A missing one is created, as the first upload
+   * would (a fresh deployment whose DATA_DIR does not exist yet is ready, not DOWN forever); one that
+   * cannot be created (no permission, a file in its place) is the failure readiness reports.
+   */
   async ping(): Promise<void> {
-    for (const folder of [this.root, dirname(this.root)]) {
-      try {
-        if (!(await stat(folder)).isDirectory()) throw new Error(`${folder} is not a folder`);
-        await access(folder, constants.W_OK);
-        return;
-      } catch (e) {
-        if (!isNotFound(e) || folder !== this.root) throw e;
-      }
-    }
+    await this.ensureRoot().catch((e: unknown) => {
+      this.realRoot = undefined;
+      throw e;
+    });
+    if (!(await stat(this.root)).isDirectory()) throw new Error(`${this.root} is not a folder`);
+    await access(this.root, constants.W_OK);
   }
 
   private async ensureRoot(): Promise<string> {
