@@ -29,7 +29,7 @@ const DESK_ROLE = '翻译';
  */
 const WRITE_POOL = 20;
 const DETAIL_POOL = 500;
-/** The generator is trusted when it sent ≥ 99 % of the asked rate inside the window and its lag p99 is ≤ 10 ms. */
+/** The load was applied when ≥ 99 % of the asked rate was sent inside the window; a lag p99 above 10 ms is reported as late. */
 const MAX_LAG_P99 = 10;
 const MIN_SENT_SHARE = 0.99;
 
@@ -307,7 +307,10 @@ export async function runRate({ base, rate, duration, warmup, arrivals, mix, soc
     lag: { p50: pct(lags, 0.5), p99: pct(lags, 0.99), max: lags[lags.length - 1] },
     maxInFlight,
     socketLimitHit: maxInFlight > sockets,
-    generatorOk: sent >= MIN_SENT_SHARE * asked && pct(lags, 0.99) <= MAX_LAG_P99,
+    // The load was applied when the asked rate was sent. A late send only adds to that request's
+    // latency (it runs from the scheduled time), so lag makes a figure pessimistic, never flattering.
+    rateOk: sent >= MIN_SENT_SHARE * asked,
+    lagOk: pct(lags, 0.99) <= MAX_LAG_P99,
     all: stats(measured),
     kinds: group('kind'),
     variants: group('variant'),
@@ -349,10 +352,11 @@ function verdict(r, kind, targets) {
   if (target === undefined || r.rate !== targets.rate) return { target: '–', result: '–' };
   const s = r.kinds[kind];
   const text = `p95 ≤ ${target} (${targets.tier} at ${targets.rate}/s)`;
-  if (!r.generatorOk) return { target: text, result: 'INVALID (generator lagged)' };
+  if (!r.rateOk) return { target: text, result: 'INVALID (the asked rate was not sent)' };
   if (!s || s.ok === 0) return { target: text, result: 'FAIL (no answer)' };
   const pass = s.p95 <= target && s.errors === 0;
-  return { target: text, result: (pass ? 'PASS' : 'FAIL') + (s.errors ? ` (${s.errors} errors)` : '') };
+  const late = !pass && !r.lagOk ? ' (generator late; its lag is in the latency)' : '';
+  return { target: text, result: (pass ? 'PASS' : 'FAIL') + (s.errors ? ` (${s.errors} errors)` : '') + late };
 }
 
 /** The tables of an open-loop run: {head, rows} for kinds, generator and variants, and the notes. */
@@ -378,7 +382,7 @@ export function openTables(results, rows) {
       `${ms(r.all.p50)} / ${ms(r.all.p95)} / ${ms(r.all.p99)}`,
       `${ms(r.lag.p50)} / ${ms(r.lag.p99)} / ${ms(r.lag.max)}`,
       String(r.maxInFlight) + (r.socketLimitHit ? ' (socket limit: client queueing)' : ''),
-      r.generatorOk ? 'ok' : 'LAGGED',
+      !r.rateOk ? 'SHORT of the rate' : r.lagOk ? 'ok' : 'late',
     ]),
   };
   const variants = {
