@@ -17,6 +17,7 @@ const dist = join(root, 'backend', 'dist');
 const requireBackend = createRequire(join(root, 'backend', 'package.json'));
 const fixtures = requireBackend(join(dist, 'modules/news/seed/demo-news.fixtures.js'));
 const tokenizer = requireBackend(join(dist, 'modules/news/search/tokenizer.js'));
+const { timeTokenLexemes } = requireBackend(join(dist, 'modules/news/search/time-tokens.js'));
 const { dict } = requireBackend('@node-rs/jieba/dict');
 
 const { DEMO_SITES, DEMO_TOPICS, DEMO_TEMPLATES, DEMO_COUNTRIES, DEMO_COMPANIES } = fixtures;
@@ -371,7 +372,8 @@ export function createGenerator({ seed = SEED, now, n, classIds, siteIds }) {
     const it = item(i);
     if (!it.noise) previous = it;
     const doc = documentTokens(it);
-    const search = toTsVector(doc);
+    // the publish day and month lexemes the trigger adds (the load runs with triggers off)
+    const search = `${toTsVector(doc)} ${timeTokenLexemes(it.publish)}`;
     stats.rows++;
     stats.tokens += doc.a.length + doc.d.length;
     if (it.noise) stats.noise++;

@@ -46,13 +46,19 @@ describe('buildList', () => {
   });
 
   it('splits a search into recency tiers that cover all time without overlap', () => {
-    const sql = buildList({}, ctx({ tsquery: "'x'", sort: 'scoreDesc' }));
+    const sql = buildList({}, ctx({ tsquery: "'x'", sort: 'scoreDesc', now: Date.parse('2026-11-28T12:00:00Z') }));
     expect(sql.tier(0).count.sql).toContain("AND n.publish_time >= now() - interval '1 days'");
     expect(sql.tier(0).count.sql).not.toContain('publish_time <');
     expect(sql.tier(1).count.sql).toContain("n.publish_time < now() - interval '1 days' AND n.publish_time >= now() - interval '7 days'");
     expect(sql.tier(5).count.sql).toMatch(/n\.publish_time < now\(\) - interval '365 days'$/);
-    expect(sql.tier(2).ids.sql).toMatch(/ORDER BY ts_rank_cd\(n\.search, CAST\(\$3 AS tsquery\)\) DESC, n\.publish_time DESC, n\.id DESC LIMIT \$4 OFFSET \$5$/);
-    expect(sql.tier(2).ids.params).toEqual([7, 3, "'x'"]);
+    // each tier but the oldest also asks the search index for its months or days only (time tokens)
+    expect(sql.tier(2).ids.sql).toContain('AND n.search @@ CAST($4 AS tsquery)');
+    expect(sql.tier(2).ids.sql).toMatch(/ORDER BY ts_rank_cd\(n\.search, CAST\(\$3 AS tsquery\)\) DESC, n\.publish_time DESC, n\.id DESC LIMIT \$5 OFFSET \$6$/);
+    expect(sql.tier(2).ids.params).toEqual([7, 3, "'x'", "'⌁m202610' | '⌁m202611'"]);
+    expect(sql.tier(1).count.params[3]).toBe(["'⌁d20261120'", "'⌁d20261121'", "'⌁d20261122'", "'⌁d20261123'", "'⌁d20261124'", "'⌁d20261125'", "'⌁d20261126'", "'⌁d20261127'", "'⌁d20261128'"].join(' | '));
+    expect(sql.tier(5).count.params).toEqual([7, 3, "'x'"]);
+    // a list that is not a search has no tokens
+    expect(buildList({}, ctx({ sort: 'dateDesc' })).tier(0).count.params).toEqual([7, 3]);
   });
 
   it('pages and counts the department tabs from news_dept, joining news only when a filter needs it', () => {

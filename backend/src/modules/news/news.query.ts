@@ -5,6 +5,7 @@
  */
 import type { Exec } from '../../common/database/pool-exec.js';
 import type { NewsQuery, NewsSort, ProcessingStage } from './news.dto.js';
+import { timeTokenQuery } from './search/time-tokens.js';
 
 /** Runs SQL and answers rows: TypeORM's pg pool in the app (poolExec), a raw `pg` pool in the benchmark's floor. */
 export type { Exec };
@@ -117,6 +118,8 @@ export interface ListContext {
   size: number;
   /** Exact counts stop here (config NEWS_COUNT_CAP, default 10,000); news-design.md "Counting". */
   countCap: number;
+  /** The clock of the recency tiers' time tokens (tests; default now). */
+  now?: number;
   /** The 查询统计 fields (docs/news-analysis.md "Query"); each absent field filters nothing. */
   filter?: ListFilter;
 }
@@ -260,14 +263,22 @@ export function buildList(q: ListFields, ctx: ListContext): ListSql {
   const rows = `SELECT ${ROW_COLUMNS} ${from}
     WHERE n.id IN (SELECT ${k.id} ${fromWhere} ${order} LIMIT ${limit} OFFSET ${offset}) ${order}`;
   const countUpTo = (cap: number) => ({ sql: `SELECT count(*) AS n FROM (SELECT 1 ${fromWhere} LIMIT ${cap + 1}) c`, params: countParams });
+  const nowMs = ctx.now ?? Date.now();
   const tier = (t: number) => {
     const newer = t > 0 ? `${k.date} < now() - interval '${RECENCY_TIERS[t - 1]} days'` : null;
     const older = t < RECENCY_TIERS.length ? `${k.date} >= now() - interval '${RECENCY_TIERS[t]} days'` : null;
-    const tierWhere = `${fromWhere}${[newer, older].filter(Boolean).map((c) => ` AND ${c}`).join('')}`;
-    const n = countParams.length;
+    // The tier's days (or months) as time lexemes of the search vector, so the search index returns
+    // only the tier's matches (search/time-tokens.ts); the conditions on the date still decide.
+    const tokens = ctx.tsquery
+      ? timeTokenQuery(t < RECENCY_TIERS.length ? nowMs - RECENCY_TIERS[t] * DAY_MS : null, t > 0 ? nowMs - RECENCY_TIERS[t - 1] * DAY_MS : null)
+      : null;
+    const params = tokens ? [...countParams, tokens] : countParams;
+    const n = params.length;
+    const timed = tokens ? `n.search @@ CAST($${n} AS tsquery)` : null;
+    const tierWhere = `${fromWhere}${[newer, older, timed].filter(Boolean).map((c) => ` AND ${c}`).join('')}`;
     return {
-      count: { sql: `SELECT count(*) AS n ${tierWhere}`, params: countParams },
-      ids: { sql: `SELECT ${k.id} AS id, count(*) OVER () AS n ${tierWhere} ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, params: countParams },
+      count: { sql: `SELECT count(*) AS n ${tierWhere}`, params },
+      ids: { sql: `SELECT ${k.id} AS id, count(*) OVER () AS n ${tierWhere} ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, params },
     };
   };
   return {
@@ -293,6 +304,8 @@ export const HOT_DAYS = 7;
  * total is the planner's estimate. news-design.md "Ranking at 1 M rows".
  */
 export const RANK_ALL = 1_000;
+const DAY_MS = 86_400_000;
+
 /** Recency tiers of a relevance sort with many matches, as day boundaries: [0,1), [1,7), [7,30), [30,90), [90,365), [365,∞). */
 export const RECENCY_TIERS = [1, 7, 30, 90, 365] as const;
 /** Above this planner estimate a search skips the capped count (the estimate is the total). */
