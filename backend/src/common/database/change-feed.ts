@@ -10,17 +10,21 @@ export const CHANGE_CHANNEL = 'horizon_changes';
 /** What changed: the keys of one topic (session ids, user ids), or null for "everything of the topic". */
 export type ChangeHandler = (keys: ReadonlyArray<string | number> | null) => void;
 
+/** application_name of the listening connections (publishers count them). */
+const LISTENER_NAME = 'horizon-changes';
 /** NOTIFY payloads are limited to 8000 bytes; larger key lists are sent as "everything". */
 const MAX_PAYLOAD = 7000;
-/** How long a publisher waits for its own notification to come back (then it answers anyway). */
-const ECHO_WAIT_MS = 250;
+/** How long a publisher waits for the other replicas to confirm a change (then it answers anyway). */
+const ACK_WAIT_MS = 2000;
 const RECONNECT_MS = [250, 1000, 5000];
 
 /**
  * Cross-replica invalidation of the per-process caches (issue 18) over PostgreSQL LISTEN/NOTIFY: every
  * replica holds one listening connection; `publish(topic, keys)` drops the keys from this process's
- * caches at once, sends one NOTIFY (delivered to every listener when it commits) and waits, briefly,
- * for its own notification to come back, by which time the other listeners have it too. A cache may
+ * caches at once, sends one NOTIFY (delivered to every listener when it commits) and waits until
+ * every other listening replica has confirmed it applied the change (each answers with an `ack`
+ * notification after dropping the keys; bounded by ACK_WAIT_MS for a replica that died), so the
+ * revoking request answers only when no replica can still serve the revoked entry. A cache may
  * only serve while `live` is true: until the first LISTEN, and from a lost connection until the next
  * LISTEN (when notifications may have been missed), every handler is told "everything" and the caches
  * are bypassed. `version` grows with every change heard, so a cache can refuse to store a value read
@@ -30,7 +34,12 @@ const RECONNECT_MS = [250, 1000, 5000];
 export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   private readonly log = new Logger('ChangeFeed');
   private readonly handlers = new Map<string, ChangeHandler[]>();
-  private readonly echoes = new Map<string, () => void>();
+  /** Publications waiting for confirmations: nonce → confirmations received, needed, and the release. */
+  private readonly waiting = new Map<string, { got: number; need: number; done: () => void }>();
+  /** This process's name in the payloads (its own notifications are not applied twice). */
+  private readonly origin = randomUUID();
+  /** Confirmations are sent one after the other on the listening connection. */
+  private acks: Promise<void> = Promise.resolve();
   private readonly pool: Pool;
   private client: pg.Client | undefined;
   private connected = false;
@@ -59,25 +68,36 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     this.handlers.set(topic, list);
   }
 
-  /** Tells every replica (this one first) that these keys of the topic changed. */
+  /** Tells every replica (this one first) that these keys of the topic changed; resolves once they all applied it. */
   async publish(topic: string, keys: ReadonlyArray<string | number> | null): Promise<void> {
     this.deliver(topic, keys);
     const nonce = randomUUID();
-    let payload = JSON.stringify({ t: topic, k: keys, n: nonce });
-    if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ t: topic, k: null, n: nonce });
+    let payload = JSON.stringify({ t: topic, k: keys, n: nonce, o: this.origin });
+    if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ t: topic, k: null, n: nonce, o: this.origin });
     let timer: NodeJS.Timeout | undefined;
-    const echoed = this.live
-      ? new Promise<void>((resolve) => {
-          this.echoes.set(nonce, resolve);
-          timer = setTimeout(resolve, ECHO_WAIT_MS);
-        })
-      : undefined;
+    const listener = this.live ? (this.client as unknown as { processID?: number } | undefined)?.processID : undefined;
+    // Registered before the NOTIFY: a confirmation may arrive before the statement's own answer.
+    const wait = { got: 0, need: Number.POSITIVE_INFINITY, done: () => undefined as void };
+    const confirmed = new Promise<void>((resolve) => (wait.done = resolve));
+    if (listener !== undefined) this.waiting.set(nonce, wait);
     try {
-      await this.pool.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, payload]);
-      await echoed;
+      // One statement: the notification, and how many other replicas listen (they must confirm).
+      const [{ others }] = (
+        await this.pool.query(
+          `SELECT pg_notify($1, $2), (SELECT count(*)::int FROM pg_stat_activity
+             WHERE datname = current_database() AND application_name = $3 AND pid <> $4) AS others`,
+          [CHANGE_CHANNEL, payload, LISTENER_NAME, listener ?? 0],
+        )
+      ).rows as Array<{ others: number }>;
+      if (listener !== undefined) {
+        wait.need = others;
+        if (wait.got >= wait.need) wait.done();
+        timer = setTimeout(wait.done, ACK_WAIT_MS);
+        await confirmed;
+      }
     } finally {
       clearTimeout(timer);
-      this.echoes.delete(nonce);
+      this.waiting.delete(nonce);
     }
   }
 
@@ -107,25 +127,35 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
 
   private onNotification = (msg: Notification): void => {
     if (msg.channel !== CHANGE_CHANNEL || !msg.payload) return;
-    let parsed: { t?: unknown; k?: unknown; n?: unknown };
+    let parsed: { t?: unknown; k?: unknown; n?: unknown; o?: unknown; ack?: unknown };
     try {
       parsed = JSON.parse(msg.payload) as typeof parsed;
     } catch {
       return;
     }
-    if (typeof parsed.n === 'string' && this.echoes.has(parsed.n)) {
-      // our own publication: already applied locally; the other listeners have it now
-      this.echoes.get(parsed.n)!();
+    if (typeof parsed.ack === 'string') {
+      // another replica applied one of our publications
+      const wait = this.waiting.get(parsed.ack);
+      if (wait && ++wait.got >= wait.need) wait.done();
       return;
     }
-    if (typeof parsed.t !== 'string') return;
+    if (parsed.o === this.origin || typeof parsed.t !== 'string') return; // our own: applied when published
     const keys = Array.isArray(parsed.k) ? (parsed.k as Array<string | number>) : null;
     this.deliver(parsed.t, keys);
+    // applied: tell the publisher (on the listening connection, in order after this notification)
+    const client = this.client;
+    if (typeof parsed.n === 'string' && client) {
+      const ack = JSON.stringify({ ack: parsed.n, o: this.origin });
+      this.acks = this.acks.then(() => client.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, ack])).then(
+        () => undefined,
+        () => undefined,
+      );
+    }
   };
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ ...(this.pool.options as pg.ClientConfig), application_name: 'horizon-changes' });
+    const client = new pg.Client({ ...(this.pool.options as pg.ClientConfig), application_name: LISTENER_NAME });
     const lost = (error?: Error) => {
       if (this.client !== client) return;
       this.client = undefined;
