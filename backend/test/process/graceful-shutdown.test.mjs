@@ -8,42 +8,18 @@
 //  - during SHUTDOWN_DELAY_MS readiness answers 503 SHUTTING_DOWN while liveness still answers 200;
 //  - a live-channel client is disconnected by the server (so it would reconnect elsewhere);
 //  - after the close a new connection is refused, and the process exits 0 within the bound.
-import { spawn } from 'node:child_process';
-import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { io } from 'socket.io-client';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
+import { ADMIN_PASSWORD, encryptPassword as encrypt, freshDatabase, REDIS_URL, redisUp, sleep, start } from './process-kit.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const ADMIN_PASSWORD = 'Admin@proc1';
 const DELAY_MS = 1_500;
 const TIMEOUT_MS = 8_000;
-const REDIS_URL = process.env.REDIS_TEST_URL || process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Whether Redis answers PING at `url`. */
-function redisUp(url) {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const socket = tcpConnect({ host: u.hostname, port: Number(u.port || 6379) });
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(2000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (d) => done(String(d).startsWith('+PONG')));
-  });
-}
 
 const redisAvailable = await redisUp(REDIS_URL);
 if (!redisAvailable && process.env.REQUIRE_REDIS === '1') throw new Error(`REQUIRE_REDIS=1 but Redis does not answer at ${REDIS_URL}`);
@@ -78,34 +54,23 @@ function send(port, method, path, { token, body, signal } = {}) {
   });
 }
 
-const encrypt = (publicKey, plain) => publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain)).toString('base64');
-
 describe('graceful shutdown of an API replica', { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL (a PostgreSQL server for the fresh database)' }, () => {
-  let admin;
   let database;
   let dataDir;
+  let proc;
   let child;
   let port;
-  let output = '';
-  const serverUrl = (name) => {
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${name}`;
-    return u.toString();
-  };
+  const output = () => proc.log();
 
   before(async () => {
-    database = `horizon_proc_${randomBytes(5).toString('hex')}`;
-    admin = new pg.Client({ connectionString: serverUrl('postgres') });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${database}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
+    database = await freshDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'horizon-shutdown-'));
     port = await freePort();
     const env = {
-      ...process.env,
       NODE_ENV: 'test',
       CAPTCHA_ENABLED: 'false',
       ADMIN_PASSWORD,
-      DATABASE_URL: serverUrl(database),
+      DATABASE_URL: database.url,
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -115,20 +80,18 @@ describe('graceful shutdown of an API replica', { skip: !process.env.DATABASE_UR
       // With Redis: the collection scheduler runs with a BullMQ worker, whose drain must not hang the exit.
       ...(redisAvailable ? { REDIS_URL, COLLECT_ENABLED: 'true', COLLECT_TIME_SCALE: '0.01', COLLECT_TICK_SECONDS: '1' } : { REDIS_URL: '' }),
     };
-    child = spawn(process.execPath, [join(root, 'dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
+    proc = start('main.js', env, 'api');
+    child = proc.child;
     for (let i = 0; i < 480 && child.exitCode === null; i++) {
       if ((await send(port, 'GET', '/api/health/ready')).status === 200) return;
       await sleep(250);
     }
-    throw new Error(`the app did not start:\n${output.slice(-3000)}`);
+    throw new Error(`the app did not start:\n${output().slice(-3000)}`);
   });
 
   after(async () => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
-    await admin?.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
-    await admin?.end();
+    await database?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -222,7 +185,7 @@ describe('graceful shutdown of an API replica', { skip: !process.env.DATABASE_UR
 
     const { code, signal, at: exitAt } = await exited;
     assert.equal(signal, null);
-    assert.equal(code, 0, `exit code 0\n${output.slice(-2000)}`);
+    assert.equal(code, 0, `exit code 0\n${output().slice(-2000)}`);
     assert.ok(exitAt - signalled < DELAY_MS + TIMEOUT_MS, `exited within SHUTDOWN_DELAY_MS + SHUTDOWN_TIMEOUT_MS (${exitAt - signalled} ms)`);
     assert.ok(exitAt - slowAnswer.ended < 6_000, `exited soon after the last request (${exitAt - slowAnswer.ended} ms)`);
 
@@ -231,7 +194,7 @@ describe('graceful shutdown of an API replica', { skip: !process.env.DATABASE_UR
     assert.deepEqual([...new Set(outcomes)], [200], `every request of the load answered 200: ${JSON.stringify(outcomes)}`);
     assert.ok(results.some((r) => r.started <= signalled && r.ended >= signalled), 'requests were in flight when SIGTERM came');
     assert.ok(results.some((r) => r.started > signalled), 'new requests were still served after SIGTERM, until readiness said 503');
-    assert.match(output, /SIGTERM: shutting down/);
+    assert.match(output(), /SIGTERM: shutting down/);
     socket.close();
   });
 });

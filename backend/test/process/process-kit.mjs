@@ -1,6 +1,6 @@
 // Shared helpers of the process tests that run several built processes (`node dist/main.js`,
 // `node dist/worker.js`) on one fresh PostgreSQL database and one Redis: collect-replicas.test.mjs
-// and replicas.test.mjs. Not a test file itself (node --test only runs `*.test.mjs` here).
+// replicas.test.mjs and graceful-shutdown.test.mjs. Not a test file itself (node --test only runs `*.test.mjs` here).
 import { spawn } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { connect as tcpConnect } from 'node:net';
@@ -155,10 +155,14 @@ export async function call(base, method, path, { token, body } = {}) {
   return { status: res.status, json };
 }
 
+/** A password as the login form sends it: RSA-OAEP-SHA256 with the server's public key, base64. */
+export const encryptPassword = (publicKey, plain) =>
+  publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain)).toString('base64');
+
 /** Logs in through `base` (password RSA-OAEP-SHA256 encrypted as on the wire); the `auth/login` answer. */
 export async function login(base, username = 'admin', password = ADMIN_PASSWORD) {
   const { json: { publicKey } } = await call(base, 'GET', '/auth/publicKey');
-  const encrypted = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
+  const encrypted = encryptPassword(publicKey, password);
   const res = await call(base, 'POST', '/auth/login', { body: { username, password: encrypted, code: '', uuid: '' } });
   if (res.status !== 200) throw new Error(`login of ${username} through ${base}: ${res.status} ${JSON.stringify(res.json)}`);
   return res.json;
