@@ -5,19 +5,17 @@
 //  2. Server PostgreSQL (DATABASE_URL): every connection of the app is terminated, as a server
 //     restart or a failover does. The next requests succeed on fresh connections.
 import { spawn } from 'node:child_process';
-import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
+import { ADMIN_PASSWORD, call, freshDatabase, login } from './process-kit.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const main = join(root, 'dist/main.js');
-const ADMIN_PASSWORD = 'Admin@proc1';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function alive(pid) {
@@ -71,29 +69,8 @@ async function startApp(env) {
   };
 }
 
-async function call(base, method, path, { token, body } = {}) {
-  const res = await fetch(base + path, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await res.text();
-  let json;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = text;
-  }
-  return { status: res.status, json, retryAfter: res.headers.get('retry-after') };
-}
-
 async function loginAdmin(base) {
-  const { json: { publicKey } } = await call(base, 'GET', '/auth/publicKey');
-  const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(ADMIN_PASSWORD)).toString('base64');
-  const res = await call(base, 'POST', '/auth/login', { body: { username: 'admin', password, code: '', uuid: '' } });
-  assert.equal(res.status, 200, JSON.stringify(res.json));
-  return res.json.token;
+  return (await login(base)).token;
 }
 
 /**
@@ -169,26 +146,16 @@ describe('embedded PostgreSQL killed with SIGKILL', () => {
 // there it runs; the embedded case above covers a database that dies.
 describe('server PostgreSQL: every connection of the app terminated', { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL (CI sets it; the embedded case above covers a dead server)' }, () => {
   let app;
-  let admin;
   let database;
   let dataDir;
-  const serverUrl = (name) => {
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = `/${name}`;
-    return u.toString();
-  };
   before(async () => {
-    database = `horizon_proc_${randomBytes(5).toString('hex')}`;
-    admin = new pg.Client({ connectionString: serverUrl('postgres') });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${database}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`);
+    database = await freshDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'horizon-recovery-'));
-    app = await startApp({ DATABASE_URL: serverUrl(database), DATA_DIR: dataDir });
+    app = await startApp({ DATABASE_URL: database.url, DATA_DIR: dataDir });
   });
   after(async () => {
     await app?.stop();
-    await admin?.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`).catch(() => undefined);
-    await admin?.end();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -196,7 +163,8 @@ describe('server PostgreSQL: every connection of the app terminated', { skip: !p
     const token = await loginAdmin(app.base);
     // Warm the pool: several connections open and idle.
     await Promise.all(Array.from({ length: 6 }, () => call(app.base, 'GET', '/api/users?page=0&size=5', { token })));
-    const { rows } = await admin.query('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1', [database]);
+    const admin = await database.connect();
+    const { rows } = await admin.query('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database.name]);
     assert.ok(rows[0].n >= 1, 'the app had connections to terminate');
     const seen = await pollUntilRecovered(app.base, token, 30_000);
     const statuses = [...new Set(seen.map((r) => r.status))];

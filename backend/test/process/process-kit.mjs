@@ -1,6 +1,6 @@
 // Shared helpers of the process tests that run several built processes (`node dist/main.js`,
 // `node dist/worker.js`) on one fresh PostgreSQL database and one Redis: collect-replicas.test.mjs
-// replicas.test.mjs and graceful-shutdown.test.mjs. Not a test file itself (node --test only runs `*.test.mjs` here).
+// replicas.test.mjs, graceful-shutdown.test.mjs and db-recovery.test.mjs. Not a test file itself (node --test only runs `*.test.mjs` here).
 import { spawn } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { connect as tcpConnect } from 'node:net';
@@ -137,7 +137,7 @@ export async function startReplicas(procs, env, own = {}) {
   return { a, b, worker };
 }
 
-/** One JSON call: `{status, json}` (json undefined for an empty body). */
+/** One JSON call: `{status, json, retryAfter}` (json undefined for an empty body). */
 export async function call(base, method, path, { token, body } = {}) {
   const res = await fetch(base + path, {
     method,
@@ -152,7 +152,7 @@ export async function call(base, method, path, { token, body } = {}) {
   } catch {
     json = text;
   }
-  return { status: res.status, json };
+  return { status: res.status, json, retryAfter: res.headers.get('retry-after') };
 }
 
 /** A password as the login form sends it: RSA-OAEP-SHA256 with the server's public key, base64. */
