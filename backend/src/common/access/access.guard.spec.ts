@@ -4,7 +4,9 @@ import { requestContext } from '../audit/request-context.js';
 import type { Principal } from '../auth/principal.js';
 import type { PrincipalService } from '../auth/principal.service.js';
 import type { SessionService } from '../auth/session.service.js';
-import type { TokenService } from '../auth/token.service.js';
+import { TokenService } from '../auth/token.service.js';
+import type { SettingsStore } from '../auth/settings.store.js';
+import type { AppConfig } from '../../config/config.js';
 import { ErrorCode } from '../errors/domain.exception.js';
 import { createSecretKey } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
@@ -74,6 +76,12 @@ const context = (cls: new () => object, method: string, req: Partial<AuthedReque
   }) as unknown as ExecutionContext;
 
 const key = createSecretKey(Buffer.from('x'.repeat(40), 'utf8'));
+/** A real TokenService on a fixed secret (its key equals `key` for 'x' × 40). */
+async function tokenService(secret: string): Promise<TokenService> {
+  const service = new TokenService({ jwtSecret: secret } as AppConfig, {} as SettingsStore, new JwtService());
+  await service.onModuleInit();
+  return service;
+}
 const jwt = new JwtService();
 const token = (claims: object = { sid: 'sid-1', sub: '7', username: 'alice' }) => jwt.sign(claims, { secret: key as unknown as Buffer, algorithm: 'HS256' });
 
@@ -93,11 +101,16 @@ describe('AccessGuard', () => {
   const fromSession = jest.fn(async (_sid: string) => who);
   // The real Passport `jwt` strategy (it registers itself with passport), with a stubbed session lookup.
   new JwtStrategy();
-  const guard = new AccessGuard(new Reflector(), { verificationKey: () => key } as unknown as TokenService, { fromSession } as unknown as Authenticator);
+  let tokens: TokenService;
+  let guard: AccessGuard;
   const bearer = () => ({ headers: { authorization: `Bearer ${token()}` }, query: {} });
   const run = (cls: new () => object, method: string, req: Partial<AuthedRequest> = bearer()) => guard.canActivate(context(cls, method, req));
 
-  beforeAll(() => Logger.overrideLogger(false));
+  beforeAll(async () => {
+    Logger.overrideLogger(false);
+    tokens = await tokenService('x'.repeat(40));
+    guard = new AccessGuard(new Reflector(), tokens, { fromSession } as unknown as Authenticator);
+  });
   afterAll(() => Logger.overrideLogger(['log', 'error', 'warn', 'debug', 'verbose']));
   beforeEach(() => {
     who = undefined;
@@ -196,7 +209,7 @@ describe('AccessGuard', () => {
     const otherKey = createSecretKey(Buffer.from('z'.repeat(40), 'utf8'));
     const otherSession = jest.fn(async () => principal({ userId: 99 }));
     new JwtStrategy(); // a second app registers the strategy again
-    const other = new AccessGuard(new Reflector(), { verificationKey: () => otherKey } as unknown as TokenService, { fromSession: otherSession } as unknown as Authenticator);
+    const other = new AccessGuard(new Reflector(), await tokenService('z'.repeat(40)), { fromSession: otherSession } as unknown as Authenticator);
     who = principal();
     const mine: Partial<AuthedRequest> = bearer();
     await expect(guard.canActivate(context(Probe, 'mine', mine))).resolves.toBe(true);
@@ -206,6 +219,27 @@ describe('AccessGuard', () => {
     await expect(other.canActivate(context(Probe, 'mine', theirs))).resolves.toBe(true);
     expect(otherSession).toHaveBeenCalledWith('s2');
     expect(theirs.principal?.userId).toBe(99);
+  });
+
+  it('verifies a token once per process, and still asks for its session on every request', async () => {
+    const fresh = await tokenService('x'.repeat(40));
+    const verify = jest.spyOn(fresh, 'verificationKey');
+    const g = new AccessGuard(new Reflector(), fresh, { fromSession } as unknown as Authenticator);
+    const t = token({ sid: 'sid-9', sub: '7', username: 'alice' });
+    who = principal();
+    for (let i = 0; i < 3; i++) await expect(g.canActivate(context(Probe, 'mine', { headers: { authorization: `Bearer ${t}` }, query: {} }))).resolves.toBe(true);
+    expect(verify).toHaveBeenCalledTimes(1); // Passport's key provider: the first request only
+    expect(fromSession.mock.calls).toEqual([['sid-9'], ['sid-9'], ['sid-9']]);
+    // The session revoked since: the remembered token reaches no one.
+    who = undefined;
+    await expect(g.canActivate(context(Probe, 'mine', { headers: { authorization: `Bearer ${t}` }, query: {} }))).rejects.toMatchObject({ status: 401 });
+    // One byte changed in the signature: a different token, verified anew and refused.
+    who = principal();
+    const tampered = t.slice(0, -2) + (t.at(-2) === 'A' ? 'B' : 'A') + t.at(-1);
+    fromSession.mockClear();
+    await expect(g.canActivate(context(Probe, 'mine', { headers: { authorization: `Bearer ${tampered}` }, query: {} }))).rejects.toMatchObject({ status: 401 });
+    expect(fromSession).not.toHaveBeenCalled();
+    expect(verify).toHaveBeenCalledTimes(2);
   });
 
   it('leaves non-HTTP contexts alone', async () => {

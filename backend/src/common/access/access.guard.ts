@@ -4,7 +4,7 @@ import { AuthGuard, type AuthGuardAuthenticateOptions } from '@nestjs/passport';
 import type { Request } from 'express';
 import { requestContext } from '../audit/request-context.js';
 import { Authenticator } from '../auth/authenticator.js';
-import { AUTH_CONTEXT, type AuthContext } from '../auth/jwt.strategy.js';
+import { AUTH_CONTEXT, type AuthContext, requestToken } from '../auth/jwt.strategy.js';
 import type { Principal } from '../auth/principal.js';
 import { TokenService } from '../auth/token.service.js';
 import { DomainException, ErrorCode } from '../errors/domain.exception.js';
@@ -51,12 +51,18 @@ export class AccessGuard extends AuthGuard('jwt') {
     const targets = [context.getHandler(), context.getClass()];
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, targets);
     const req = context.switchToHttp().getRequest<AuthedRequest>();
-    req[AUTH_CONTEXT] = {
+    const auth: AuthContext = {
       tokens: this.tokens,
       authenticator: this.authenticator,
       queryTokenAllowed: this.reflector.getAllAndOverride<boolean | undefined>(ALLOW_QUERY_TOKEN_KEY, targets) === true,
     };
-    await super.canActivate(context);
+    req[AUTH_CONTEXT] = auth;
+    // A token this process already verified (TokenService.remember) skips Passport's signature check;
+    // its session is looked up all the same. Any other token goes through the `jwt` strategy.
+    const token = requestToken(req, auth);
+    const knownSession = token ? this.tokens.verifiedSession(token) : undefined;
+    if (knownSession) req.principal = await this.authenticator.fromSession(knownSession);
+    else await super.canActivate(context);
     const principal = req.principal;
     if (principal) {
       const store = requestContext.getStore();

@@ -22,6 +22,11 @@ export interface AuthContext {
 
 type TokenRequest = Request & { [AUTH_CONTEXT]?: AuthContext };
 
+/** The bearer token of a request: the Authorization header, else `?access_token=` where the handler allows it. */
+export function requestToken(req: Request, ctx: Pick<AuthContext, 'queryTokenAllowed'>): string | undefined {
+  return extractToken(req.headers.authorization, ctx.queryTokenAllowed ? req.query?.access_token : undefined);
+}
+
 /**
  * The Passport `jwt` strategy: passport-jwt reads the bearer token (a doubled or missing `Bearer`
  * prefix is tolerated; `?access_token=` only where the handler allows it) and verifies its HS256
@@ -34,7 +39,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     super({
       jwtFromRequest: (req: Request) => {
         const ctx = (req as TokenRequest)[AUTH_CONTEXT];
-        return (ctx && extractToken(req.headers.authorization, ctx.queryTokenAllowed ? req.query?.access_token : undefined)) ?? null;
+        return (ctx && requestToken(req, ctx)) ?? null;
       },
       secretOrKeyProvider: (req, _raw, done) => {
         const ctx = (req as TokenRequest)[AUTH_CONTEXT];
@@ -49,6 +54,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   async validate(req: TokenRequest, claims: TokenClaims): Promise<Principal | false> {
     const ctx = req[AUTH_CONTEXT];
     if (!ctx || typeof claims?.sid !== 'string') return false;
+    // The signature is good: the next request with this very token skips Passport (AccessGuard).
+    const token = requestToken(req, ctx);
+    if (token) ctx.tokens.remember(token, claims);
     return (await ctx.authenticator.fromSession(claims.sid)) ?? false;
   }
 }

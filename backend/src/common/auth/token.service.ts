@@ -45,14 +45,50 @@ export class TokenService implements OnModuleInit {
 
   /** Session id of a well-signed token, or undefined. */
   read(token: string): string | undefined {
+    const known = this.verifiedSession(token);
+    if (known) return known;
     try {
-      const claims = this.jwt.verify<TokenClaims>(token, { secret: this.key as unknown as Buffer, algorithms: ['HS256'] });
-      return typeof claims.sid === 'string' ? claims.sid : undefined;
+      const claims = this.jwt.verify<TokenClaims & { exp?: number }>(token, { secret: this.key as unknown as Buffer, algorithms: ['HS256'] });
+      if (typeof claims.sid !== 'string') return undefined;
+      this.remember(token, claims);
+      return claims.sid;
     } catch {
       return undefined;
     }
   }
+
+  /**
+   * Tokens this process has verified, with their session (issue 18): the same bearer token arrives
+   * with every request of a browser tab, and its HMAC check through Passport cost ~5 % of a list
+   * request. Only the signature check is remembered — the exact token string, so a changed byte is a
+   * different token that is verified anew; whether its session still lives is asked every time (the
+   * session cache, invalidated on every replica at once). Bounded; the oldest entries leave first.
+   */
+  private readonly verified = new Map<string, { sid: string; exp?: number }>();
+
+  /** The session of a token verified before (and not expired, should it carry `exp`), or undefined. */
+  verifiedSession(token: string): string | undefined {
+    const v = this.verified.get(token);
+    if (!v) return undefined;
+    if (v.exp !== undefined && v.exp * 1000 <= Date.now()) {
+      this.verified.delete(token);
+      return undefined;
+    }
+    return v.sid;
+  }
+
+  /** Remembers a token whose signature was just verified (the `jwt` strategy and `read` call this). */
+  remember(token: string, claims: { sid?: unknown; exp?: unknown }): void {
+    if (typeof claims.sid !== 'string' || token.length > MAX_REMEMBERED_TOKEN) return;
+    if (this.verified.size >= MAX_VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, { sid: claims.sid, exp: typeof claims.exp === 'number' ? claims.exp : undefined });
+  }
 }
+
+/** Most verified tokens kept per process (about 10 MB at the most). */
+const MAX_VERIFIED_TOKENS = 20_000;
+/** Our tokens are ~250 characters; a longer one is verified every time rather than kept. */
+const MAX_REMEMBERED_TOKEN = 512;
 
 /**
  * `Authorization: Bearer <t>` (a doubled or missing prefix is tolerated), else `accessToken`: the socket.io
