@@ -71,17 +71,57 @@ export function officeSecurityHeaders(officeOrigin?: string): RequestHandler {
  * and HSTS only on HTTPS requests (never `includeSubDomains`: other intranet hosts may be plain HTTP).
  */
 export function securityHeaders(corsOrigins: readonly string[]): RequestHandler[] {
-  const headers = helmet({
+  const helmetHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginResourcePolicy: { policy: corsOrigins.length ? 'same-site' : 'same-origin' },
     strictTransportSecurity: false,
   });
+  const headers = memoisedByHost(helmetHeaders);
   const hsts = (req: Request, res: Response, next: NextFunction) => {
     if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=15552000');
     next();
   };
   return [headers, hsts];
+}
+
+/** Most Host values whose headers are kept (a deployment answers under a handful of names). */
+const MAX_HOSTS = 64;
+
+/**
+ * helmet's headers depend on the request only through the Host header (the CSP's same-host
+ * WebSocket): they are computed once per Host by running helmet against a recording response, then
+ * set directly (issue 18: helmet's eleven middlewares rebuilt the same strings on every request, ~2 %
+ * of a list request). Past MAX_HOSTS distinct hosts (a client inventing Host values), helmet runs as
+ * before for the new ones.
+ */
+export function memoisedByHost(middleware: RequestHandler): RequestHandler {
+  const byHost = new Map<string, ReadonlyArray<readonly [string, string | number | readonly string[]]>>();
+  const record = (req: Request): ReadonlyArray<readonly [string, string | number | readonly string[]]> | undefined => {
+    const set: Array<readonly [string, string | number | readonly string[]]> = [];
+    let synchronous = false;
+    const recorder = {
+      setHeader: (name: string, value: string | number | readonly string[]) => void set.push([name, value]),
+      removeHeader: () => undefined,
+      getHeader: () => undefined,
+    };
+    middleware({ headers: { host: req.headers.host }, method: req.method, secure: req.secure } as Request, recorder as unknown as Response, ((err?: unknown) => {
+      synchronous = !err;
+    }) as NextFunction);
+    return synchronous ? set : undefined;
+  };
+  return (req, res, next) => {
+    const host = req.headers.host ?? '';
+    let headers = byHost.get(host);
+    if (!headers && byHost.size < MAX_HOSTS) {
+      headers = record(req);
+      if (headers) byHost.set(host, headers);
+    }
+    if (!headers) return middleware(req, res, next);
+    res.removeHeader('X-Powered-By');
+    for (let i = 0; i < headers.length; i++) res.setHeader(headers[i][0], headers[i][1]);
+    next();
+  };
 }
 
 /**
