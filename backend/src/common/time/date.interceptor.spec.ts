@@ -1,5 +1,5 @@
 import { lastValueFrom, of } from 'rxjs';
-import { DateInterceptor, serializeDates } from './date.interceptor.js';
+import { DateInterceptor, markDatesWritten, serializeDates } from './date.interceptor.js';
 import { setTimeZone } from './time.js';
 
 describe('serializeDates', () => {
@@ -43,5 +43,17 @@ describe('serializeDates copy on write', () => {
     expect(out).not.toBe(withDate);
     expect(withDate.content[0].at).toBeInstanceOf(Date);
     expect(out.content[1]).toBe(withDate.content[1]); // untouched parts are shared
+  });
+});
+
+describe('markDatesWritten', () => {
+  it('answers a marked payload as it is, without looking inside; an unmarked one is still written', () => {
+    const when = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
+    const marked = markDatesWritten({ content: [{ publishTime: '2026-01-02 11:04:05' }], totalElements: 1 });
+    expect(serializeDates(marked)).toBe(marked);
+    // Were a Date left inside by mistake, the mark is a promise the interceptor trusts: it stays a Date.
+    const trusted = markDatesWritten({ at: when });
+    expect((serializeDates(trusted) as { at: unknown }).at).toBe(when);
+    expect(serializeDates({ at: when })).toEqual({ at: expect.stringMatching(/^2026-01-02 \d\d:04:05$/) });
   });
 });

@@ -12,6 +12,7 @@ import { clip, html, NoticeService } from '../realtime/index.js';
 import { ClassifyService } from '../classify/index.js';
 import { type ChoiceStagesDto, NEWS_SORTS, type NewsInfoDto, type NewsPage, type SearchHistoryDto, type NewsQuery, type NewsRowDto, type NewsSort } from './news.dto.js';
 import type { ListContext, ListFilter, Subscription } from './news.query.js';
+import { markDatesWritten } from '../../common/time/date.interceptor.js';
 import { formatDateTime, parseDateTime } from '../../common/time/time.js';
 import { type DeptColumn, NewsRepository } from './news.repository.js';
 import { searchQuery } from './search/tokenizer.js';
@@ -163,7 +164,7 @@ export class NewsService implements OnModuleInit {
 
   async list(q: NewsQuery, user: Principal): Promise<NewsPage> {
     const r = await this.repo.list(q, await this.listContext(q, user));
-    return { ...page(r.rows.map(toRow), r.total), totalExact: r.exact };
+    return markDatesWritten({ ...page(r.rows.map(toRow), r.total), totalExact: r.exact });
   }
 
   /** The full item with the department state; marks it read and counts the read (one transaction). */
