@@ -28,6 +28,7 @@ import { dataSourceOptions } from './database/data-source.js';
 import { RemovalHooks } from './database/removal-hooks.js';
 import { prepareDatabase, type SeedStep } from './database/prepare.js';
 import { DateInterceptor } from './time/date.interceptor.js';
+import { GlobalInterceptor } from './global.interceptor.js';
 
 /** Shared kernel: configuration, database, sessions, Passport + CASL (the access guard) and the global interceptors. */
 @Global()
@@ -74,8 +75,10 @@ export class CoreModule {
         // Before the access guard: a refused write's audit row still gets its handler's description.
         { provide: APP_GUARD, useClass: AuditNoteGuard },
         { provide: APP_GUARD, useClass: AccessGuard },
-        { provide: APP_INTERCEPTOR, useClass: AuditInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: DateInterceptor },
+        AuditInterceptor,
+        DateInterceptor,
+        // Audit outside, dates inside, as one interceptor (global.interceptor.ts).
+        { provide: APP_INTERCEPTOR, useClass: GlobalInterceptor },
       ],
       exports: [APP_CONFIG, ChangeFeed, SettingsStore, ChallengeStore, RemovalHooks, RsaService, TokenService, SessionService, PrincipalService, Authenticator, AbilityFactory, AuditWriter],
     };
