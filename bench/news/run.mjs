@@ -31,6 +31,7 @@ const cfg = {
   n: int('BENCH_N', 1_000_000),
   reload: env.BENCH_RELOAD === '1',
   duration: int('BENCH_DURATION', 10),
+  rounds: int('BENCH_ROUNDS', 2) || 1,
   warmup: int('BENCH_WARMUP', 2),
   connections: int('BENCH_CONNECTIONS', 16),
   explain: env.BENCH_EXPLAIN === '1',
@@ -50,6 +51,7 @@ if (!['closed', 'open', 'both'].includes(cfg.mode)) throw new Error(`BENCH_MODE 
 if (!cfg.rates.length || cfg.rates.some((r) => !(r > 0))) throw new Error(`BENCH_RATES must be positive numbers separated by commas, got "${env.BENCH_RATES}"`);
 if (!['uniform', 'poisson'].includes(cfg.arrivals)) throw new Error(`BENCH_ARRIVALS must be uniform or poisson, got "${cfg.arrivals}"`);
 if (cfg.users < 1 || cfg.sockets < 1) throw new Error('BENCH_USERS and BENCH_SOCKETS must be at least 1');
+if (cfg.duration < cfg.rounds) throw new Error(`BENCH_DURATION (${cfg.duration} s) must be at least BENCH_ROUNDS (${cfg.rounds})`);
 cfg.closed = cfg.mode !== 'open';
 cfg.open = cfg.mode !== 'closed';
 const appEnv = {
@@ -74,13 +76,16 @@ const countCap = loadConfig({ ...env, ...appEnv }).newsCountCap ?? 10_000;
 const { ensureDatabase, prepare, loadNews, newsSize, gb } = await import('./load.mjs');
 const { deskUsers, openLoop, openTables } = await import('./open-loop.mjs');
 
-const SCENARIOS = [
+const ALL_SCENARIOS = [
   { name: 'list', label: '(a) default list', target: 50 },
   { name: 'filtered', label: '(b) 经济 + recommend', target: 50 },
   { name: 'search-cn', label: '(c) search 能源 by score', target: 150 },
   { name: 'search-en', label: '(d) search energy by score', target: 150 },
   { name: 'deep', label: '(e) deep page 5000', target: 100 },
 ];
+/** BENCH_SCENARIOS=list,search-en runs only those (names: list, filtered, search-cn, search-en, deep). */
+const SCENARIOS = env.BENCH_SCENARIOS ? ALL_SCENARIOS.filter((s) => env.BENCH_SCENARIOS.split(',').includes(s.name)) : ALL_SCENARIOS;
+if (!SCENARIOS.length) throw new Error(`BENCH_SCENARIOS names none of ${ALL_SCENARIOS.map((s) => s.name).join(', ')}`);
 const RATIO_TARGET = 1.3;
 
 /** Starts backend/dist/main.js against the bench database; resolves when /api/health/ready answers. */
@@ -113,6 +118,7 @@ async function startApp(port) {
   }
   return {
     output,
+    pid: child.pid,
     stop: async () => {
       if (exited) return;
       const gone = new Promise((r) => child.once('exit', r));
@@ -141,30 +147,69 @@ async function login(base, username, password) {
   return body.token;
 }
 
+/** CPU time so far in ms: the whole machine's busy time (all cores, /proc/stat) and one process's (user + system). */
+function cpuNow(pid) {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const idle = fields[3] + fields[4]; // idle + iowait
+    const machine = fields.slice(0, 8).reduce((a, b) => a + b, 0) - idle;
+    const stat = pid ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
+    const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const proc = pid ? Number(after[11]) + Number(after[12]) : NaN; // utime, stime
+    const tick = 1000 / 100; // USER_HZ
+    return { machine: machine * tick, proc: proc * tick };
+  } catch {
+    return { machine: NaN, proc: NaN }; // not Linux
+  }
+}
+
 const pct = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] : NaN);
 
-/** autocannon for BENCH_DURATION s after a BENCH_WARMUP s run (then drained); latencies of 2xx answers recorded per response. */
-async function measure(url, headers, db) {
-  const run = (duration, samples) =>
+/**
+ * One scenario on both sides, interleaved: each side gets a BENCH_WARMUP s run (not recorded), then
+ * BENCH_ROUNDS rounds of BENCH_DURATION / BENCH_ROUNDS s each, the order flipping every round (API,
+ * floor, floor, API, …) so that a machine getting slower or faster during the measurement weighs on
+ * both sides alike; drained between runs. Latencies of every 2xx answer are pooled per side.
+ */
+async function measurePair(sides, db) {
+  const run = (side, duration, samples) =>
     new Promise((resolve, reject) => {
-      const instance = autocannon({ url, connections: cfg.connections, duration, headers, timeout: 30 }, (err, result) => (err ? reject(err) : resolve(result)));
+      const instance = autocannon({ url: side.url, connections: cfg.connections, duration, headers: side.headers, timeout: 30 }, (err, result) => (err ? reject(err) : resolve(result)));
       if (samples) instance.on('response', (_client, status, _bytes, ms) => status >= 200 && status < 300 && samples.push(ms));
     });
+  const acc = sides.map(() => ({ samples: [], errors: 0, cpuMachine: 0, cpuApp: 0 }));
   if (cfg.warmup > 0) {
-    await run(cfg.warmup, null);
-    await drain(db);
+    for (const side of sides) {
+      await run(side, cfg.warmup, null);
+      await drain(db);
+    }
   }
-  const samples = [];
-  const result = await run(cfg.duration, samples);
-  samples.sort((a, b) => a - b);
-  return {
-    p50: pct(samples, 0.5),
-    p95: pct(samples, 0.95),
-    p99: pct(samples, 0.99),
-    rps: samples.length / cfg.duration,
-    ok: samples.length,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
+  const slice = cfg.duration / cfg.rounds;
+  for (let r = 0; r < cfg.rounds; r++) {
+    for (const k of r % 2 ? [...sides.keys()].reverse() : [...sides.keys()]) {
+      const cpu0 = cpuNow(sides[k].pid);
+      const result = await run(sides[k], slice, acc[k].samples);
+      const cpu1 = cpuNow(sides[k].pid);
+      acc[k].errors += result.errors + result.timeouts + result.non2xx;
+      acc[k].cpuMachine += cpu1.machine - cpu0.machine;
+      acc[k].cpuApp += cpu1.proc - cpu0.proc;
+      await drain(db);
+    }
+  }
+  return acc.map(({ samples, errors, cpuMachine, cpuApp }) => {
+    samples.sort((a, b) => a - b);
+    return {
+      // CPU per answered request: the whole machine (load generator, server, PostgreSQL) and the app process alone.
+      cpuMachine: cpuMachine / samples.length,
+      cpuApp: cpuApp / samples.length,
+      p50: pct(samples, 0.5),
+      p95: pct(samples, 0.95),
+      p99: pct(samples, 0.99),
+      rps: samples.length / cfg.duration,
+      ok: samples.length,
+      errors,
+    };
+  });
 }
 
 /**
@@ -295,15 +340,12 @@ async function main() {
 
       for (const s of SCENARIOS) {
         await drain(db);
-        log(`measuring ${s.label}: API ...`);
-        const api = await measure(`${apiBase}/api/news/list?${defs[s.name].path}`, headers, db);
-        await drain(db);
-        log(`measuring ${s.label}: floor ...`);
-        const fl = await measure(`http://127.0.0.1:${floorPort}/${s.name}`, {}, db);
+        log(`measuring ${s.label}: API and floor, ${cfg.rounds} interleaved round(s) ...`);
+        const [api, fl] = await measurePair([{ url: `${apiBase}/api/news/list?${defs[s.name].path}`, headers, pid: app.pid }, { url: `http://127.0.0.1:${floorPort}/${s.name}`, headers: {} }], db);
         const ratio = api.p95 / fl.p95;
         const pass = api.p95 <= s.target && ratio <= RATIO_TARGET && api.errors === 0;
         results.push({ s, api, fl, ratio, pass });
-        log(`  API p95 ${ms(api.p95)} ms, ${api.rps.toFixed(0)} req/s; floor p95 ${ms(fl.p95)} ms, ${fl.rps.toFixed(0)} req/s; ratio ${Number.isFinite(ratio) ? ratio.toFixed(2) : '-'}${api.errors || fl.errors ? `; errors API ${api.errors}, floor ${fl.errors}` : ''}`);
+        log(`  API p95 ${ms(api.p95)} ms, ${api.rps.toFixed(0)} req/s; floor p95 ${ms(fl.p95)} ms, ${fl.rps.toFixed(0)} req/s; ratio ${Number.isFinite(ratio) ? ratio.toFixed(2) : '-'}; CPU ms/request: machine ${api.cpuMachine.toFixed(2)} vs ${fl.cpuMachine.toFixed(2)}, app process ${api.cpuApp.toFixed(2)}${api.errors || fl.errors ? `; errors API ${api.errors}, floor ${fl.errors}` : ''}`);
       }
     }
 
@@ -339,7 +381,8 @@ async function main() {
 
   // 4. The tables.
   if (cfg.closed) {
-    const head = ['scenario', 'API p50/p95/p99 ms', 'req/s', 'floor p50/p95/p99 ms', 'req/s', 'ratio p95', 'target', 'result'];
+    const head = ['scenario', 'API p50/p95/p99 ms', 'req/s', 'floor p50/p95/p99 ms', 'req/s', 'ratio p95', 'throughput', 'CPU ms/req API / floor (app)', 'target', 'result'];
+    const cpu = (v) => (Number.isFinite(v) ? v.toFixed(2) : '-');
     const rows = results.map(({ s, api, fl, ratio, pass }) => [
       s.label,
       `${ms(api.p50)} / ${ms(api.p95)} / ${ms(api.p99)}`,
@@ -347,10 +390,12 @@ async function main() {
       `${ms(fl.p50)} / ${ms(fl.p95)} / ${ms(fl.p99)}`,
       fl.rps.toFixed(0),
       Number.isFinite(ratio) ? ratio.toFixed(2) : '-',
+      fl.rps > 0 ? `${((100 * api.rps) / fl.rps).toFixed(0)} %` : '-',
+      `${cpu(api.cpuMachine)} / ${cpu(fl.cpuMachine)} (${cpu(api.cpuApp)})`,
       `p95 ≤ ${s.target}, ratio ≤ ${RATIO_TARGET}`,
       (pass ? 'PASS' : 'FAIL') + (api.ok === 0 ? ' (no answer in time)' : api.errors ? ` (${api.errors} errors)` : ''),
     ]);
-    const context = `${data}; ${cfg.duration} s per run after ${cfg.warmup} s warm-up, ${cfg.connections} connections, pool ${cfg.poolSize}`;
+    const context = `${data}; ${cfg.duration} s per side in ${cfg.rounds} interleaved round(s) after ${cfg.warmup} s warm-up, ${cfg.connections} connections, pool ${cfg.poolSize}`;
     console.log(`\n${context}\n`);
     printTable(head, rows);
     console.log('\nAPI answers and the statements of one request (runList on one connection, warm):');
@@ -374,7 +419,7 @@ async function main() {
       '',
       ...mdTable(dHead, detail),
       '',
-      'ratio = API p95 / floor p95. The floor runs the same statements (runList from backend/dist, the function NewsService.list calls, same ListContext) on raw pg with a pool of the same size, behind a bare node:http server.',
+      'ratio = API p95 / floor p95; throughput = API req/s / floor req/s; CPU ms/req = the whole machine\'s busy CPU time (all cores: load generator, server, PostgreSQL) per answered request on each side, and in brackets the app process\'s own. The floor runs the same statements (runList from backend/dist, the function NewsService.list calls, same ListContext) on raw pg with a pool of the same size, behind a bare node:http server.',
       '',
     ].join('\n');
   }
