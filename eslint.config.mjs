@@ -76,7 +76,7 @@ const backendBoundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'frontend/e2e/artifacts/**', 'artifacts/**'] },
+  { ignores: ['**/dist/**', 'backend/.dist-*/**', '**/node_modules/**', 'data/**', 'frontend/e2e/artifacts/**', 'artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
