@@ -12,7 +12,7 @@
 //   BENCH_AB_B_FLAGS='--max-semi-space-size=64' npm run bench:news:ab   # one build, two flag sets
 //
 // Needs the database of a previous `npm run bench:news` run (BENCH_DATABASE_URL, default horizon_bench).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -32,6 +32,12 @@ const cfg = {
   connections: Number(env.BENCH_CONNECTIONS || 16),
   password: env.BENCH_ADMIN_PASSWORD || 'Bench@Horizon2026',
 };
+if (!Number.isInteger(cfg.rounds) || cfg.rounds < 2 || cfg.rounds % 2) throw new Error(`BENCH_AB_ROUNDS must be an even number ≥ 2 (each side first as often), got "${env.BENCH_AB_ROUNDS}"`);
+if (!(cfg.seconds >= 1)) throw new Error(`BENCH_AB_SECONDS must be at least 1, got "${env.BENCH_AB_SECONDS}"`);
+/** Clock ticks per second of /proc's CPU times. */
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
+/** Every app started, so that a failure half-way still stops them all. */
+const started = [];
 
 async function start(main, flags) {
   const port = await freePort();
@@ -40,6 +46,7 @@ async function start(main, flags) {
     env: { ...env, NODE_ENV: 'production', JWT_SECRET: randomBytes(48).toString('base64url'), CAPTCHA_ENABLED: 'false', DATABASE_URL: cfg.url, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  started.push(child);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (await fetch(`${base}/api/health/ready`).then((r) => r.ok).catch(() => false)) break;
@@ -59,15 +66,16 @@ async function start(main, flags) {
 function cpuMs(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10; // USER_HZ = 100
+  return (Number(f[11]) + Number(f[12])) * TICK_MS;
 }
 
 const load = (side, seconds) =>
   new Promise((resolve, reject) => autocannon({ url: side.url, headers: side.headers, connections: cfg.connections, duration: seconds }, (e, r) => (e ? reject(e) : resolve(r))));
 
 async function main() {
-  const sides = [await start(cfg.mains[0], cfg.flags[0]), await start(cfg.mains[1], cfg.flags[1])];
+  const sides = [];
   try {
+    sides.push(await start(cfg.mains[0], cfg.flags[0]), await start(cfg.mains[1], cfg.flags[1]));
     for (const side of sides) await load(side, 3); // warm-up: JIT, caches
     for (let r = 0; r < cfg.rounds; r++) {
       for (const k of r % 2 ? [1, 0] : [0, 1]) {
@@ -76,18 +84,19 @@ async function main() {
         const result = await load(side, cfg.seconds);
         const used = cpuMs(side.child.pid) - before;
         const answers = result['2xx'];
-        if (!answers) throw new Error(`no 2xx answer from ${cfg.mains[k]} (${result.non2xx} others)`);
+        if (!answers || result.non2xx || result.errors) throw new Error(`${cfg.mains[k]}: ${answers} 2xx answers, ${result.non2xx} others, ${result.errors} errors: CPU per request would be wrong`);
         side.cpu += used;
         side.answers += answers;
         side.perRound.push(used / answers);
       }
     }
   } finally {
-    for (const side of sides) side.child.kill('SIGTERM');
+    for (const child of started) child.kill('SIGTERM');
   }
   const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const diffs = sides[1].perRound.map((b, i) => b - sides[0].perRound[i]);
-  const se = Math.sqrt(mean(diffs.map((d) => (d - mean(diffs)) ** 2)) / diffs.length);
+  // Standard error of the mean difference (sample variance, n − 1).
+  const se = Math.sqrt(diffs.reduce((a, d) => a + (d - mean(diffs)) ** 2, 0) / (diffs.length - 1) / diffs.length);
   console.log(`${cfg.path}, ${cfg.rounds} rounds × ${cfg.seconds} s per side, ${cfg.connections} connections`);
   sides.forEach((s, k) => console.log(`${'AB'[k]}  ${cfg.mains[k]} ${cfg.flags[k].join(' ')}: ${(s.cpu / s.answers).toFixed(3)} ms CPU per request, ${(s.answers / (cfg.rounds * cfg.seconds)).toFixed(0)} req/s`));
   console.log(`B − A: ${mean(diffs) >= 0 ? '+' : ''}${mean(diffs).toFixed(3)} ± ${se.toFixed(3)} ms per request (${((100 * mean(diffs)) / mean(sides[0].perRound)).toFixed(1)} %)`);

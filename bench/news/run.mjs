@@ -147,6 +147,15 @@ async function login(base, username, password) {
   return body.token;
 }
 
+/** Clock ticks per second of /proc's CPU times (100 on Linux almost everywhere). */
+const TICK_MS = (() => {
+  try {
+    return 1000 / (Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100);
+  } catch {
+    return 10;
+  }
+})();
+
 /** CPU time so far in ms: the whole machine's busy time (all cores, /proc/stat) and one process's (user + system). */
 function cpuNow(pid) {
   try {
@@ -156,7 +165,7 @@ function cpuNow(pid) {
     const stat = pid ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
     const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const proc = pid ? Number(after[11]) + Number(after[12]) : NaN; // utime, stime
-    const tick = 1000 / 100; // USER_HZ
+    const tick = TICK_MS;
     return { machine: machine * tick, proc: proc * tick };
   } catch {
     return { machine: NaN, proc: NaN }; // not Linux
@@ -345,7 +354,7 @@ async function main() {
         const ratio = api.p95 / fl.p95;
         const pass = api.p95 <= s.target && ratio <= RATIO_TARGET && api.errors === 0;
         results.push({ s, api, fl, ratio, pass });
-        log(`  API p95 ${ms(api.p95)} ms, ${api.rps.toFixed(0)} req/s; floor p95 ${ms(fl.p95)} ms, ${fl.rps.toFixed(0)} req/s; ratio ${Number.isFinite(ratio) ? ratio.toFixed(2) : '-'}; CPU ms/request: machine ${api.cpuMachine.toFixed(2)} vs ${fl.cpuMachine.toFixed(2)}, app process ${api.cpuApp.toFixed(2)}${api.errors || fl.errors ? `; errors API ${api.errors}, floor ${fl.errors}` : ''}`);
+        log(`  API p95 ${ms(api.p95)} ms, ${api.rps.toFixed(0)} req/s; floor p95 ${ms(fl.p95)} ms, ${fl.rps.toFixed(0)} req/s; ratio ${Number.isFinite(ratio) ? ratio.toFixed(2) : '-'}${api.ok && fl.ok ? `; CPU ms/request: machine ${api.cpuMachine.toFixed(2)} vs ${fl.cpuMachine.toFixed(2)}, app process ${api.cpuApp.toFixed(2)}` : ''}${api.errors || fl.errors ? `; errors API ${api.errors}, floor ${fl.errors}` : ''}`);
       }
     }
 

@@ -36,6 +36,21 @@ describe('GlobalInterceptor', () => {
     expect(write).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ logType: 'INFO', status: 201, username: 'alice' }));
   });
 
+  it('runs audit outside dates: the audit sees the answer as the client gets it', async () => {
+    const audit = new AuditInterceptor(new Reflector(), { write } as unknown as AuditWriter);
+    const dates = new DateInterceptor();
+    const outer = jest.spyOn(audit, 'intercept');
+    const inner = jest.spyOn(dates, 'intercept');
+    const composed = new GlobalInterceptor(audit, dates);
+    const seen: unknown[] = [];
+    const origWrite = write.getMockImplementation();
+    write.mockImplementation(async (_req: unknown, entry: unknown) => void seen.push(entry));
+    await lastValueFrom(composed.intercept(context('POST'), { handle: () => of({ user: { username: 'bob' }, at: new Date(0) }) }));
+    write.mockImplementation(origWrite);
+    expect(outer.mock.invocationCallOrder[0]).toBeLessThan(inner.mock.invocationCallOrder[0]);
+    expect(seen).toHaveLength(1);
+  });
+
   it('audits a failed write as an error and passes the error on', async () => {
     const failure = Object.assign(new Error('boom'), { status: 409 });
     await expect(lastValueFrom(interceptor.intercept(context('PUT'), { handle: () => throwError(() => failure) }))).rejects.toBe(failure);

@@ -106,15 +106,14 @@ describe('AccessGuard', () => {
   const bearer = () => ({ headers: { authorization: `Bearer ${token()}` }, query: {} });
   const run = (cls: new () => object, method: string, req: Partial<AuthedRequest> = bearer()) => guard.canActivate(context(cls, method, req));
 
-  beforeAll(async () => {
-    Logger.overrideLogger(false);
-    tokens = await tokenService('x'.repeat(40));
-    guard = new AccessGuard(new Reflector(), tokens, { fromSession } as unknown as Authenticator);
-  });
+  beforeAll(() => Logger.overrideLogger(false));
   afterAll(() => Logger.overrideLogger(['log', 'error', 'warn', 'debug', 'verbose']));
-  beforeEach(() => {
+  // A fresh token service (and so an empty memo of verified tokens) for every test: each starts at Passport.
+  beforeEach(async () => {
     who = undefined;
     fromSession.mockClear();
+    tokens = await tokenService('x'.repeat(40));
+    guard = new AccessGuard(new Reflector(), tokens, { fromSession } as unknown as Authenticator);
   });
 
   it('denies a handler without a rule (403), even to an administrator', async () => {
@@ -214,7 +213,8 @@ describe('AccessGuard', () => {
     const mine: Partial<AuthedRequest> = bearer();
     await expect(guard.canActivate(context(Probe, 'mine', mine))).resolves.toBe(true);
     expect(mine.principal?.userId).toBe(7);
-    await expect(other.canActivate(context(Probe, 'mine', bearer()))).rejects.toMatchObject({ status: 401 });
+    // The very token this guard has verified (and remembered) means nothing to the other app.
+    await expect(other.canActivate(context(Probe, 'mine', { headers: { ...mine.headers }, query: {} }))).rejects.toMatchObject({ status: 401 });
     const theirs: Partial<AuthedRequest> = { headers: { authorization: `Bearer ${jwt.sign({ sid: 's2' }, { secret: otherKey as unknown as Buffer, algorithm: 'HS256' })}` }, query: {} };
     await expect(other.canActivate(context(Probe, 'mine', theirs))).resolves.toBe(true);
     expect(otherSession).toHaveBeenCalledWith('s2');
@@ -242,8 +242,59 @@ describe('AccessGuard', () => {
     expect(verify).toHaveBeenCalledTimes(2);
   });
 
+  it('remembers a token seen on an @AllowQueryToken() handler, and still reads ?access_token= nowhere else', async () => {
+    who = principal();
+    const t = token({ sid: 'sid-q', sub: '7', username: 'alice' });
+    await expect(run(Probe, 'download', { headers: {}, query: { access_token: t } })).resolves.toBe(true);
+    expect(tokens.verifiedSession(t)).toBe('sid-q');
+    fromSession.mockClear();
+    await expect(run(Probe, 'mine', { headers: {}, query: { access_token: t } })).rejects.toMatchObject({ status: 401 });
+    expect(fromSession).not.toHaveBeenCalled();
+    await expect(run(Probe, 'mine', { headers: { authorization: `Bearer ${t}` }, query: {} })).resolves.toBe(true);
+  });
+
   it('leaves non-HTTP contexts alone', async () => {
     await expect(guard.canActivate(context(Probe, 'forgotten', {}, 'ws'))).resolves.toBe(true);
+  });
+});
+
+describe('TokenService memo of verified tokens', () => {
+  it('read() verifies a token once, and never remembers a bad one', async () => {
+    const service = await tokenService('x'.repeat(40));
+    const verify = jest.spyOn(JwtService.prototype, 'verify');
+    const t = token({ sid: 'sid-r', sub: '7', username: 'alice' });
+    expect(service.read(t)).toBe('sid-r');
+    expect(service.read(t)).toBe('sid-r');
+    expect(verify).toHaveBeenCalledTimes(1);
+    const forged = jwt.sign({ sid: 'sid-r' }, { secret: 'another secret of forty characters at least!', algorithm: 'HS256' });
+    expect(service.read(forged)).toBeUndefined();
+    expect(service.read(forged)).toBeUndefined();
+    expect(verify).toHaveBeenCalledTimes(3);
+    expect(service.verifiedSession(forged)).toBeUndefined();
+    verify.mockRestore();
+  });
+
+  it('drops a remembered token once its exp has passed', async () => {
+    const service = await tokenService('x'.repeat(40));
+    const now = Math.floor(Date.now() / 1000);
+    const t = jwt.sign({ sid: 'sid-e', exp: now + 60 }, { secret: key as unknown as Buffer, algorithm: 'HS256' });
+    expect(service.read(t)).toBe('sid-e');
+    const clock = jest.spyOn(Date, 'now').mockReturnValue((now + 61) * 1000);
+    expect(service.verifiedSession(t)).toBeUndefined();
+    expect(service.read(t)).toBeUndefined(); // jsonwebtoken: expired
+    clock.mockRestore();
+  });
+
+  it('keeps at most 20,000 tokens, the oldest leaving first, and none longer than 512 characters', async () => {
+    const service = await tokenService('x'.repeat(40));
+    for (let i = 0; i < 20_001; i++) service.remember(`t${i}`, { sid: `s${i}` });
+    expect(service.verifiedSession('t0')).toBeUndefined();
+    expect(service.verifiedSession('t1')).toBe('s1');
+    expect(service.verifiedSession('t20000')).toBe('s20000');
+    service.remember('t1', { sid: 's1' }); // already there: nothing else leaves
+    expect(service.verifiedSession('t2')).toBe('s2');
+    service.remember('x'.repeat(513), { sid: 'long' });
+    expect(service.verifiedSession('x'.repeat(513))).toBeUndefined();
   });
 });
 

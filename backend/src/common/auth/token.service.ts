@@ -79,13 +79,13 @@ export class TokenService implements OnModuleInit {
 
   /** Remembers a token whose signature was just verified (the `jwt` strategy and `read` call this). */
   remember(token: string, claims: { sid?: unknown; exp?: unknown }): void {
-    if (typeof claims.sid !== 'string' || token.length > MAX_REMEMBERED_TOKEN) return;
+    if (typeof claims.sid !== 'string' || token.length > MAX_REMEMBERED_TOKEN || this.verified.has(token)) return;
     if (this.verified.size >= MAX_VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value as string);
     this.verified.set(token, { sid: claims.sid, exp: typeof claims.exp === 'number' ? claims.exp : undefined });
   }
 }
 
-/** Most verified tokens kept per process (about 10 MB at the most). */
+/** Most verified tokens kept per process (about 13 MB at the most). */
 const MAX_VERIFIED_TOKENS = 20_000;
 /** Our tokens are ~250 characters; a longer one is verified every time rather than kept. */
 const MAX_REMEMBERED_TOKEN = 512;

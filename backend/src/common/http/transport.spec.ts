@@ -60,7 +60,7 @@ describe('memoisedByHost', () => {
     expect(inner).toHaveBeenCalledTimes(2);
   });
 
-  it('keeps at most 64 hosts: past them, the middleware runs for every new host', () => {
+  it('keeps at most 64 hosts, the oldest leaving first: an evicted host is recorded again', () => {
     const inner = jest.fn((req: Request, res: Response, next: NextFunction) => {
       res.setHeader('X-Host', String(req.headers.host));
       next();
@@ -70,8 +70,26 @@ describe('memoisedByHost', () => {
     expect(inner).toHaveBeenCalledTimes(64);
     expect(run(mw, request('h3')).headers).toEqual({ 'x-host': 'h3' });
     expect(inner).toHaveBeenCalledTimes(64);
-    for (let i = 0; i < 2; i++) expect(run(mw, request('invented')).headers).toEqual({ 'x-host': 'invented' });
+    // A 65th host pushes out h0, the oldest.
+    expect(run(mw, request('invented')).headers).toEqual({ 'x-host': 'invented' });
+    expect(run(mw, request('invented')).headers).toEqual({ 'x-host': 'invented' });
+    expect(inner).toHaveBeenCalledTimes(65);
+    expect(run(mw, request('h0')).headers).toEqual({ 'x-host': 'h0' });
     expect(inner).toHaveBeenCalledTimes(66);
+    expect(run(mw, request('h5')).headers).toEqual({ 'x-host': 'h5' });
+    expect(inner).toHaveBeenCalledTimes(66);
+  });
+
+  it('never keeps a Host that is not a plain name or address: the middleware runs for it every time', () => {
+    const inner = jest.fn((req: Request, res: Response, next: NextFunction) => {
+      res.setHeader('X-Host', String(req.headers.host));
+      next();
+    });
+    const mw = memoisedByHost(inner);
+    for (const host of ['evil.example/path', 'a'.repeat(300), 'x"y']) {
+      for (let i = 0; i < 2; i++) expect(run(mw, request(host)).headers).toEqual({ 'x-host': host });
+    }
+    expect(inner).toHaveBeenCalledTimes(6); // run for each request, never recorded
   });
 
   it('does not keep what a middleware that fails or answers later set', () => {

@@ -92,12 +92,14 @@ const MAX_HOSTS = 64;
  * helmet's headers depend on the request only through the Host header (the CSP's same-host
  * WebSocket): they are computed once per Host by running helmet against a recording response, then
  * set directly (issue 18: helmet's eleven middlewares rebuilt the same strings on every request, ~2 %
- * of a list request). Past MAX_HOSTS distinct hosts (a client inventing Host values), helmet runs as
- * before for the new ones.
+ * of a list request). At most MAX_HOSTS hosts are kept, the oldest leaving first: a client inventing
+ * Host values costs the real hosts one helmet run each now and then, never wrong headers. A Host
+ * that is not a plain name or address (`SAFE_HOST`) is not kept at all.
  */
 export function memoisedByHost(middleware: RequestHandler): RequestHandler {
-  const byHost = new Map<string, ReadonlyArray<readonly [string, string | number | readonly string[]]>>();
-  const record = (req: Request): ReadonlyArray<readonly [string, string | number | readonly string[]]> | undefined => {
+  type Recorded = ReadonlyArray<readonly [string, string | number | readonly string[]]>;
+  const byHost = new Map<string, Recorded>();
+  const record = (req: Request): Recorded | undefined => {
     const set: Array<readonly [string, string | number | readonly string[]]> = [];
     let synchronous = false;
     const recorder = {
@@ -113,9 +115,12 @@ export function memoisedByHost(middleware: RequestHandler): RequestHandler {
   return (req, res, next) => {
     const host = req.headers.host ?? '';
     let headers = byHost.get(host);
-    if (!headers && byHost.size < MAX_HOSTS) {
+    if (!headers && host.length <= 255 && (host === '' || SAFE_HOST.test(host))) {
       headers = record(req);
-      if (headers) byHost.set(host, headers);
+      if (headers) {
+        if (byHost.size >= MAX_HOSTS) byHost.delete(byHost.keys().next().value as string);
+        byHost.set(host, headers);
+      }
     }
     if (!headers) return middleware(req, res, next);
     res.removeHeader('X-Powered-By');

@@ -162,6 +162,7 @@ export class NewsService implements OnModuleInit {
     return this.repo.choiceStages(deptId);
   }
 
+  /** A page of the list. Its times are already text, and it is marked so (the date interceptor skips it): callers pass it on as it is. */
   async list(q: NewsQuery, user: Principal): Promise<NewsPage> {
     const r = await this.repo.list(q, await this.listContext(q, user));
     return markDatesWritten({ ...page(r.rows.map(toRow), r.total), totalExact: r.exact });
