@@ -42,13 +42,9 @@ describe('GlobalInterceptor', () => {
     const outer = jest.spyOn(audit, 'intercept');
     const inner = jest.spyOn(dates, 'intercept');
     const composed = new GlobalInterceptor(audit, dates);
-    const seen: unknown[] = [];
-    const origWrite = write.getMockImplementation();
-    write.mockImplementation(async (_req: unknown, entry: unknown) => void seen.push(entry));
     await lastValueFrom(composed.intercept(context('POST'), { handle: () => of({ user: { username: 'bob' }, at: new Date(0) }) }));
-    write.mockImplementation(origWrite);
     expect(outer.mock.invocationCallOrder[0]).toBeLessThan(inner.mock.invocationCallOrder[0]);
-    expect(seen).toHaveLength(1);
+    expect(write).toHaveBeenCalledTimes(1);
   });
 
   it('audits a failed write as an error and passes the error on', async () => {
