@@ -3,6 +3,7 @@
 // and the built-in editor page's handles.
 import { deflateSync, inflateRawSync } from 'node:zlib';
 import { pageApi as api } from './pages.mjs';
+import { today } from './support.mjs';
 
 /** The entries of a zip (stored or deflated) by name: the central directory, then each local header. */
 export function unzip(buffer) {
@@ -107,10 +108,6 @@ export const ok = (answer, what) => {
   return answer.body;
 };
 
-function today() {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /**
  * A journal with a generated version to edit: a product of the user's unit with one column, two

@@ -8,6 +8,13 @@ import { chromium } from 'playwright-core';
 export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8000';
 export const ARTIFACTS = process.env.E2E_ARTIFACTS ?? join(process.cwd(), 'artifacts/screenshots');
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Horizon@2026';
+/** The zone of the test browsers: the app's (TZ, default Asia/Shanghai), as the desk's browsers are. */
+export const BROWSER_TIME_ZONE = process.env.E2E_TIMEZONE || process.env.TZ || 'Asia/Shanghai';
+
+/** Today as yyyy-MM-dd in the browsers' zone (what the page's date inputs and presets read). */
+export function today() {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: BROWSER_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
 
 /** A fresh Chromium profile per browser (Debian's /usr/bin/chromium, no downloads). */
 export async function openBrowser({ width = 1440, height = 900 } = {}) {
@@ -17,6 +24,9 @@ export async function openBrowser({ width = 1440, height = 900 } = {}) {
     headless: true,
     viewport: { width, height },
     locale: 'zh-CN',
+    // The desk's browsers run in the app's zone (TZ, default Asia/Shanghai): "today" in the page (本月,
+    // date pickers) is the server's today. In the machine's UTC the two disagreed from 16:00 to 24:00.
+    timezoneId: BROWSER_TIME_ZONE,
     timeout: 30000,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });

@@ -23,7 +23,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { Document, Packer, Paragraph } from 'docx';
 import { loginAs, pageApi as api } from '../pages.mjs';
-import { ADMIN_PASSWORD, BASE_URL, openBrowser, screenshot } from '../support.mjs';
+import { ADMIN_PASSWORD, BASE_URL, openBrowser, screenshot, today } from '../support.mjs';
 
 const EDITOR = { username: 'editor', password: '123456' };
 const REVIEWER = { username: 'reviewer', password: '123456' };
@@ -56,11 +56,6 @@ async function makeDocx(text) {
   return Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph(text)] }] }));
 }
 
-/** Today as yyyy-MM-dd (local time, as the date inputs read it). */
-function today() {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** A product made through the API (editor's department, type 常规期, full text). */
 async function createProduct(page, name, columns = ['要闻']) {

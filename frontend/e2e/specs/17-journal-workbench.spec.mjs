@@ -18,7 +18,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { loginAs, pageApi as api } from '../pages.mjs';
-import { ADMIN_PASSWORD, BASE_URL, openBrowser, screenshot } from '../support.mjs';
+import { ADMIN_PASSWORD, BASE_URL, openBrowser, screenshot, today } from '../support.mjs';
 
 const EDITOR = { username: 'editor', password: '123456' };
 const RUN = Date.now().toString(36);
@@ -53,10 +53,6 @@ const ok = (answer, what) => {
 /** The notice at the top of the page with this text. */
 const notice = (page, text) => page.locator('.MuiSnackbar-root').getByText(text, { exact: true });
 
-function today() {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 const workbenchPath = () => `/product/manuscript?productId=${product.id}&journalId=${journal.id}`;
 /** A column of the workbench (a <section> named by its heading). */

@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { loginAs, pageApi as api } from '../pages.mjs';
-import { BASE_URL, openBrowser, screenshot } from '../support.mjs';
+import { BASE_URL, openBrowser, screenshot, today } from '../support.mjs';
 
 const PASSWORD = '123456';
 const RUN = Date.now().toString(36);
@@ -43,10 +43,6 @@ const ok = (answer, what) => {
 const notice = (page, text) => page.locator('.MuiSnackbar-root').getByText(text, { exact: true });
 const candidate = (page, i) => page.getByTestId(`candidate-${copies[i]}`);
 
-function today() {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 before(async () => {
   editor = await openBrowser();
