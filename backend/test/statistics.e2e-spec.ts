@@ -77,7 +77,14 @@ describe('statistics (api/statistic)', () => {
       expect((await translate(id, 'examine', translator, { contentTrans: `<p>译文 ${i}</p>` })).status).toBe(200);
       expect((await translate(id, 'done', reviewer)).status).toBe(200);
     }
-    // claimed an hour before the review
+    // reviewed at noon of the period's day (in the app's zone), claimed an hour before: inside the day
+    // whatever the hour the test runs (moved back from "now", a claim made just after midnight fell on
+    // the day before)
+    await db.query(`UPDATE news_translation SET examine_time = ($2::date + time '12:00') AT TIME ZONE $3 WHERE editor_id = $1 AND examine_time IS NOT NULL`, [
+      user.translator,
+      today,
+      process.env.TZ || 'Asia/Shanghai',
+    ]);
     await db.query(`UPDATE news_translation SET claim_time = examine_time - interval '60 minutes' WHERE editor_id = $1`, [user.translator]);
   });
   afterAll(() => t.close());
