@@ -12,13 +12,13 @@
 //   BENCH_AB_B_FLAGS='--max-semi-space-size=64' npm run bench:news:ab   # one build, two flag sets
 //
 // Needs the database of a previous `npm run bench:news` run (BENCH_DATABASE_URL, default horizon_bench).
-import { execFileSync, spawn } from 'node:child_process';
-import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../../scripts/lib/free-port.mjs';
+import { login, processCpuMs } from './kit.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const env = process.env;
@@ -34,8 +34,6 @@ const cfg = {
 };
 if (!Number.isInteger(cfg.rounds) || cfg.rounds < 2 || cfg.rounds % 2) throw new Error(`BENCH_AB_ROUNDS must be an even number ≥ 2 (each side first as often), got "${env.BENCH_AB_ROUNDS}"`);
 if (!(cfg.seconds >= 1)) throw new Error(`BENCH_AB_SECONDS must be at least 1, got "${env.BENCH_AB_SECONDS}"`);
-/** Clock ticks per second of /proc's CPU times. */
-const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
 /** Every app started, so that a failure half-way still stops them all. */
 const started = [];
 
@@ -53,20 +51,8 @@ async function start(main, flags) {
     if (i > 480 || child.exitCode !== null) throw new Error(`${main} did not start`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  const code = await (await fetch(`${base}/auth/code`)).json();
-  const { publicKey } = await (await fetch(`${base}/auth/publicKey`)).json();
-  const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(cfg.password)).toString('base64');
-  const res = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password, code: '', uuid: code.uuid, rememberMe: false }) });
-  const { token } = await res.json();
-  if (typeof token !== 'string') throw new Error(`login failed on ${main} (${res.status})`);
+  const token = await login(base, 'admin', cfg.password);
   return { child, url: base + cfg.path, headers: { authorization: `Bearer ${token}` }, cpu: 0, answers: 0, perRound: [] };
-}
-
-/** User + system CPU of a process so far, ms. */
-function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) * TICK_MS;
 }
 
 const load = (side, seconds) =>
@@ -80,9 +66,9 @@ async function main() {
     for (let r = 0; r < cfg.rounds; r++) {
       for (const k of r % 2 ? [1, 0] : [0, 1]) {
         const side = sides[k];
-        const before = cpuMs(side.child.pid);
+        const before = processCpuMs(side.child.pid);
         const result = await load(side, cfg.seconds);
-        const used = cpuMs(side.child.pid) - before;
+        const used = processCpuMs(side.child.pid) - before;
         const answers = result['2xx'];
         if (!answers || result.non2xx || result.errors) throw new Error(`${cfg.mains[k]}: ${answers} 2xx answers, ${result.non2xx} others, ${result.errors} errors: CPU per request would be wrong`);
         side.cpu += used;

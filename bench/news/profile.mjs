@@ -11,13 +11,14 @@
 // Needs the database of a previous `npm run bench:news` run (BENCH_DATABASE_URL, default horizon_bench)
 // and the built backend.
 import { spawn } from 'node:child_process';
-import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../../scripts/lib/free-port.mjs';
+import { login } from './kit.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const env = process.env;
@@ -30,20 +31,6 @@ const cfg = {
   password: env.BENCH_ADMIN_PASSWORD || 'Bench@Horizon2026',
   top: Number(env.BENCH_PROFILE_TOP || 40),
 };
-
-async function login(base, username, password) {
-  const code = await (await fetch(`${base}/auth/code`)).json();
-  const { publicKey } = await (await fetch(`${base}/auth/publicKey`)).json();
-  const encrypted = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
-  const res = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: encrypted, code: '', uuid: code.uuid, rememberMe: false }),
-  });
-  const body = await res.json();
-  if (typeof body.token !== 'string') throw new Error(`login failed (${res.status}): ${JSON.stringify(body)}`);
-  return body.token;
-}
 
 const load = (url, headers, duration) =>
   new Promise((resolve, reject) => autocannon({ url, headers, connections: cfg.connections, duration }, (err, r) => (err ? reject(err) : resolve(r))));

@@ -3,7 +3,7 @@
 // SQL on raw pg), at BENCH_N rows; `npm run bench:news:open` (BENCH_MODE=open): the desk mix at fixed
 // arrival rates (open-loop.mjs). See bench/news/README.md.
 import { spawn, spawnSync } from 'node:child_process';
-import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../../scripts/lib/free-port.mjs';
+import { login, machineCpuMs, processCpuMs } from './kit.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -130,43 +131,10 @@ async function startApp(port) {
   };
 }
 
-/** Logs in like scripts/smoke.mjs: RSA-OAEP(SHA-256) encrypted password, captcha disabled. */
-async function login(base, username, password) {
-  const code = await (await fetch(`${base}/auth/code`)).json();
-  const { publicKey } = await (await fetch(`${base}/auth/publicKey`)).json();
-  const encrypted = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
-  const res = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: encrypted, code: '', uuid: code.uuid, rememberMe: false }),
-  });
-  const body = await res.json().catch(() => ({}));
-  if (res.status !== 200 || typeof body.token !== 'string') {
-    throw new Error(`login as ${username} failed (${res.status}): ${JSON.stringify(body)}. The bench database seeds admin with BENCH_ADMIN_PASSWORD on its first start.`);
-  }
-  return body.token;
-}
-
-/** Clock ticks per second of /proc's CPU times (100 on Linux almost everywhere). */
-const TICK_MS = (() => {
-  try {
-    return 1000 / (Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100);
-  } catch {
-    return 10;
-  }
-})();
-
-/** CPU time so far in ms: the whole machine's busy time (all cores, /proc/stat) and one process's (user + system). */
+/** CPU time so far in ms: the whole machine's busy time and one process's (NaN off Linux). */
 function cpuNow(pid) {
   try {
-    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-    const idle = fields[3] + fields[4]; // idle + iowait
-    const machine = fields.slice(0, 8).reduce((a, b) => a + b, 0) - idle;
-    const stat = pid ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
-    const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const proc = pid ? Number(after[11]) + Number(after[12]) : NaN; // utime, stime
-    const tick = TICK_MS;
-    return { machine: machine * tick, proc: proc * tick };
+    return { machine: machineCpuMs(), proc: pid ? processCpuMs(pid) : NaN };
   } catch {
     return { machine: NaN, proc: NaN }; // not Linux
   }
