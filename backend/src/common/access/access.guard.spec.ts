@@ -103,7 +103,7 @@ describe('AccessGuard', () => {
   new JwtStrategy();
   let tokens: TokenService;
   let guard: AccessGuard;
-  const bearer = () => ({ headers: { authorization: `Bearer ${token()}` }, query: {} });
+  const bearer = (t = token()) => ({ headers: { authorization: `Bearer ${t}` }, query: {} });
   const run = (cls: new () => object, method: string, req: Partial<AuthedRequest> = bearer()) => guard.canActivate(context(cls, method, req));
 
   beforeAll(() => Logger.overrideLogger(false));
@@ -136,7 +136,7 @@ describe('AccessGuard', () => {
     const forged = jwt.sign({ sid: 'sid-1' }, { secret: 'y'.repeat(40), algorithm: 'HS256' });
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sid":"sid-1"}').toString('base64url')}.`;
     for (const t of [forged, unsigned, 'garbage', token({ sub: '7' })]) {
-      await expect(run(Probe, 'mine', { headers: { authorization: `Bearer ${t}` }, query: {} })).rejects.toMatchObject({ status: 401 });
+      await expect(run(Probe, 'mine', bearer(t))).rejects.toMatchObject({ status: 401 });
     }
     expect(fromSession).not.toHaveBeenCalled();
     // A doubled or missing prefix is tolerated.
@@ -227,17 +227,17 @@ describe('AccessGuard', () => {
     const g = new AccessGuard(new Reflector(), fresh, { fromSession } as unknown as Authenticator);
     const t = token({ sid: 'sid-9', sub: '7', username: 'alice' });
     who = principal();
-    for (let i = 0; i < 3; i++) await expect(g.canActivate(context(Probe, 'mine', { headers: { authorization: `Bearer ${t}` }, query: {} }))).resolves.toBe(true);
+    for (let i = 0; i < 3; i++) await expect(g.canActivate(context(Probe, 'mine', bearer(t)))).resolves.toBe(true);
     expect(verify).toHaveBeenCalledTimes(1); // Passport's key provider: the first request only
     expect(fromSession.mock.calls).toEqual([['sid-9'], ['sid-9'], ['sid-9']]);
     // The session revoked since: the remembered token reaches no one.
     who = undefined;
-    await expect(g.canActivate(context(Probe, 'mine', { headers: { authorization: `Bearer ${t}` }, query: {} }))).rejects.toMatchObject({ status: 401 });
+    await expect(g.canActivate(context(Probe, 'mine', bearer(t)))).rejects.toMatchObject({ status: 401 });
     // One byte changed in the signature: a different token, verified anew and refused.
     who = principal();
     const tampered = t.slice(0, -2) + (t.at(-2) === 'A' ? 'B' : 'A') + t.at(-1);
     fromSession.mockClear();
-    await expect(g.canActivate(context(Probe, 'mine', { headers: { authorization: `Bearer ${tampered}` }, query: {} }))).rejects.toMatchObject({ status: 401 });
+    await expect(g.canActivate(context(Probe, 'mine', bearer(tampered)))).rejects.toMatchObject({ status: 401 });
     expect(fromSession).not.toHaveBeenCalled();
     expect(verify).toHaveBeenCalledTimes(2);
   });
@@ -250,7 +250,7 @@ describe('AccessGuard', () => {
     fromSession.mockClear();
     await expect(run(Probe, 'mine', { headers: {}, query: { access_token: t } })).rejects.toMatchObject({ status: 401 });
     expect(fromSession).not.toHaveBeenCalled();
-    await expect(run(Probe, 'mine', { headers: { authorization: `Bearer ${t}` }, query: {} })).resolves.toBe(true);
+    await expect(run(Probe, 'mine', bearer(t))).resolves.toBe(true);
   });
 
   it('leaves non-HTTP contexts alone', async () => {

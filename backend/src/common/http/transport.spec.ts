@@ -49,11 +49,15 @@ describe('securityHeaders', () => {
 });
 
 describe('memoisedByHost', () => {
-  it('runs the middleware once per host, then replays what it set', () => {
-    const inner = jest.fn((req: Request, res: Response, next: NextFunction) => {
+  /** A middleware that sets X-Host to the request's Host, counting its runs. */
+  const echoHost = () =>
+    jest.fn((req: Request, res: Response, next: NextFunction) => {
       res.setHeader('X-Host', String(req.headers.host));
       next();
     });
+
+  it('runs the middleware once per host, then replays what it set', () => {
+    const inner = echoHost();
     const mw = memoisedByHost(inner);
     for (let i = 0; i < 3; i++) expect(run(mw, request('a')).headers).toEqual({ 'x-host': 'a' });
     expect(run(mw, request('b')).headers).toEqual({ 'x-host': 'b' });
@@ -61,10 +65,7 @@ describe('memoisedByHost', () => {
   });
 
   it('keeps at most 64 hosts, the oldest leaving first: an evicted host is recorded again', () => {
-    const inner = jest.fn((req: Request, res: Response, next: NextFunction) => {
-      res.setHeader('X-Host', String(req.headers.host));
-      next();
-    });
+    const inner = echoHost();
     const mw = memoisedByHost(inner);
     for (let i = 0; i < 64; i++) run(mw, request(`h${i}`));
     expect(inner).toHaveBeenCalledTimes(64);
@@ -81,10 +82,7 @@ describe('memoisedByHost', () => {
   });
 
   it('never keeps a Host that is not a plain name or address: the middleware runs for it every time', () => {
-    const inner = jest.fn((req: Request, res: Response, next: NextFunction) => {
-      res.setHeader('X-Host', String(req.headers.host));
-      next();
-    });
+    const inner = echoHost();
     const mw = memoisedByHost(inner);
     for (const host of ['evil.example/path', 'a'.repeat(300), 'x"y']) {
       for (let i = 0; i < 2; i++) expect(run(mw, request(host)).headers).toEqual({ 'x-host': host });
